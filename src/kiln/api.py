@@ -1,0 +1,130 @@
+"""``kiln.jit``: specialization on argument types and fast dispatch."""
+
+from __future__ import annotations
+
+import functools
+import types
+from collections.abc import Callable
+from typing import Any, overload
+
+import numpy as np
+
+from kiln.driver import Compiled, compile_function
+from kiln.ir.types import DTYPE_NAMES, PY_BOOL, PY_COMPLEX, PY_FLOAT, PY_INT, ArrayType, ScalarType, layout_of
+from kiln.options import Options
+
+_PYTHON_SCALARS = {bool: PY_BOOL, int: PY_INT, float: PY_FLOAT, complex: PY_COMPLEX}
+
+
+def _arg_key(a: object) -> object:
+    """What a compiled specialization depends on: cheap to compute, hashable."""
+    t = type(a)
+    if t is np.ndarray:
+        flags = a.flags  # type: ignore[attr-defined]
+        layout = "C" if flags.c_contiguous else "F" if flags.f_contiguous else "X"
+        return (a.dtype, a.ndim, layout)  # type: ignore[attr-defined]
+    return t
+
+
+def arg_type(a: object, position: int) -> ScalarType | ArrayType:
+    """The kiln type of one argument, or a TypeError saying why it cannot be passed."""
+    if isinstance(a, np.ndarray) and not isinstance(a, np.matrix | np.ma.MaskedArray):
+        name = a.dtype.name
+        if name not in DTYPE_NAMES or not a.dtype.isnative:
+            raise TypeError(f"argument {position}: arrays of dtype {a.dtype} are not supported by kiln")
+        if any(s % a.itemsize for s in a.strides):
+            raise TypeError(f"argument {position}: strides {a.strides} are not multiples of the item size")
+        return ArrayType(name, a.ndim, layout_of(a))
+    for py_type, st in _PYTHON_SCALARS.items():
+        if type(a) is py_type:
+            return st
+    if isinstance(a, np.generic) and a.dtype.name in DTYPE_NAMES:
+        return ScalarType(a.dtype.name)
+    if isinstance(a, bool | int | float | complex):  # subclasses of Python numbers
+        return _PYTHON_SCALARS[next(t for t in (bool, int, float, complex) if isinstance(a, t))]
+    raise TypeError(
+        f"argument {position} of type {type(a).__name__} is not supported (pass NumPy arrays or numbers)"
+    )
+
+
+class JitFunction:
+    """A Python function compiled on first call for each argument signature."""
+
+    def __init__(self, py_func: types.FunctionType, options: Options) -> None:
+        self.py_func = py_func
+        self.options = options
+        self._entries: dict[tuple[object, ...], Callable[..., Any]] = {}
+        self._compiled: dict[tuple[object, ...], Compiled] = {}
+        functools.update_wrapper(self, py_func)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not kwargs:
+            try:
+                return self._entries[tuple(map(_arg_key, args))](*args)
+            except KeyError:
+                pass
+        args = self._bind(args, kwargs)
+        return self._specialize(args).entry(*args)  # type: ignore[misc]
+
+    def _bind(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
+        import inspect
+
+        bound = inspect.signature(self.py_func).bind(*args, **kwargs)
+        bound.apply_defaults()
+        return tuple(bound.arguments.values())
+
+    def _specialize(self, args: tuple[Any, ...]) -> Compiled:
+        key = tuple(map(_arg_key, args))
+        types_ = tuple(arg_type(a, i) for i, a in enumerate(args))
+        compiled = self._compiled.get(key)
+        if compiled is None:
+            compiled = compile_function(self.py_func, types_, self.options)
+            self._compiled[key] = compiled
+            self._entries[key] = compiled.entry  # type: ignore[assignment]
+        return compiled
+
+    def inspect(self, *args: Any, **kwargs: Any) -> str:
+        """IR after each stage and the generated C for these arguments, as text."""
+        args = self._bind(args, kwargs)
+        log: list[str] = []
+        types_ = tuple(arg_type(a, i) for i, a in enumerate(args))
+        compile_function(self.py_func, types_, self.options, build=False, log=log)
+        return "\n".join(log)
+
+    @property
+    def signatures(self) -> list[tuple[object, ...]]:
+        return list(self._compiled)
+
+
+@overload
+def jit(fn: types.FunctionType) -> JitFunction: ...
+@overload
+def jit(
+    *, parallel: bool = ..., fastmath: bool = ..., boundscheck: bool = ..., cache: bool = ...
+) -> Callable[[types.FunctionType], JitFunction]: ...
+
+
+def jit(
+    fn: types.FunctionType | None = None,
+    *,
+    parallel: bool = False,
+    fastmath: bool = False,
+    boundscheck: bool = False,
+    cache: bool = True,
+) -> Any:
+    """Compile a NumPy-style Python function to native code (see README)."""
+    options = Options(parallel=parallel, fastmath=fastmath, boundscheck=boundscheck, cache=cache)
+
+    def wrap(f: types.FunctionType) -> JitFunction:
+        if not isinstance(f, types.FunctionType):
+            raise TypeError("kiln.jit decorates plain Python functions")
+        return JitFunction(f, options)
+
+    return wrap(fn) if fn is not None else wrap
+
+
+def inspect(f: JitFunction, *args: Any, **kwargs: Any) -> str:
+    """The IR after each stage and the generated C of ``f`` specialized to ``args``."""
+    if not isinstance(f, JitFunction):
+        raise TypeError("kiln.inspect expects a @kiln.jit function")
+    return f.inspect(*args, **kwargs)

@@ -1,0 +1,108 @@
+"""C for library calls. ``matmul``: generated loops for small or non-BLAS
+problems, NumPy's BLAS-backed ``dot`` for large floating-point ones."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kiln.codegen import c_exprs as cx
+from kiln.errors import KilnError
+from kiln.ir import nodes as ir
+
+if TYPE_CHECKING:
+    from kiln.codegen.c_stmts import StmtRenderer
+
+
+def render_libcall(s: ir.LibCall, r: StmtRenderer) -> list[str]:
+    if s.func == "matmul":
+        return _matmul(s, r)
+    raise KilnError(f"internal: unknown library call {s.func}")
+
+
+def _element(r: StmtRenderer, name: str, indices: list[str]) -> str:
+    terms = []
+    for axis, idx in enumerate(indices):
+        stride = r.e.stride(name, axis)
+        terms.append(idx if stride == "1" else f"({idx})*({stride})")
+    return f"{cx.data_name(name)}[{' + '.join(terms) or '0'}]"
+
+
+def _matmul_loops(r: StmtRenderer, out: str, a: str, b: str) -> list[str]:
+    """out = a @ b for 2-d operands, i-k-j order so the inner loop is unit-stride."""
+    t = r.array_type(out)
+    ct = cx.ctype(t)
+    m, k, n = cx.shape_name(a, 0), cx.shape_name(a, 1), cx.shape_name(b, 1)
+    acc = "{o} = {o} || (aik_ && {b});" if t.dtype == "bool" else "{o} += aik_ * {b};"
+    o_ij = _element(r, out, ["i_", "j_"])
+    return [
+        f"for (npy_intp i_ = 0; i_ < {m}; i_++) for (npy_intp j_ = 0; j_ < {n}; j_++) {o_ij} = 0;",
+        f"for (npy_intp i_ = 0; i_ < {m}; i_++)",
+        f"    for (npy_intp k_ = 0; k_ < {k}; k_++) {{",
+        f"        const {ct} aik_ = {_element(r, a, ['i_', 'k_'])};",
+        f"        for (npy_intp j_ = 0; j_ < {n}; j_++) "
+        + acc.format(o=o_ij, b=_element(r, b, ["k_", "j_"])),
+        "    }",
+    ]
+
+
+def _matvec_loops(r: StmtRenderer, out: str, a: str, b: str, a_is_vector: bool) -> list[str]:
+    t = r.array_type(out)
+    ct = cx.ctype(t)
+    if a_is_vector:  # (k,) @ (k, n) -> (n,)
+        k, n = cx.shape_name(b, 0), cx.shape_name(b, 1)
+        o_j = _element(r, out, ["j_"])
+        return [
+            f"for (npy_intp j_ = 0; j_ < {n}; j_++) {o_j} = 0;",
+            f"for (npy_intp k_ = 0; k_ < {k}; k_++) {{",
+            f"    const {ct} ak_ = {_element(r, a, ['k_'])};",
+            f"    for (npy_intp j_ = 0; j_ < {n}; j_++) {o_j} += ak_ * {_element(r, b, ['k_', 'j_'])};",
+            "}",
+        ]
+    m, k = cx.shape_name(a, 0), cx.shape_name(a, 1)  # (m, k) @ (k,) -> (m,)
+    return [
+        f"for (npy_intp i_ = 0; i_ < {m}; i_++) {{",
+        f"    {ct} s_ = 0;",
+        f"    for (npy_intp k_ = 0; k_ < {k}; k_++) s_ += {_element(r, a, ['i_', 'k_'])} * "
+        f"{_element(r, b, ['k_'])};",
+        f"    {_element(r, out, ['i_'])} = s_;",
+        "}",
+    ]
+
+
+def _wrap(r: StmtRenderer, name: str) -> str:
+    t = r.array_type(name)
+    shapes = ", ".join(cx.shape_name(name, k) for k in range(t.ndim))
+    strides = ", ".join(r.e.stride(name, k) for k in range(t.ndim))
+    return (
+        f"kiln_wrap_view({cx.data_name(name)}, {t.ndim}, (npy_intp[]){{{shapes}}}, "
+        f"(npy_intp[]){{{strides}}}, {cx.NPY_TYPENUM[t.dtype]}, NULL)"
+    )
+
+
+def _matmul(s: ir.LibCall, r: StmtRenderer) -> list[str]:
+    (out,), (a, b) = s.outputs, s.inputs
+    ta, tb = r.array_type(a), r.array_type(b)
+    dtype = r.array_type(out).dtype
+    if ta.ndim == 2 and tb.ndim == 2:
+        loops = _matmul_loops(r, out, a, b)
+        work = f"(int64_t){cx.shape_name(a, 0)} * {cx.shape_name(a, 1)} * {cx.shape_name(b, 1)}"
+    else:
+        loops = _matvec_loops(r, out, a, b, a_is_vector=ta.ndim == 1)
+        mat = b if ta.ndim == 1 else a
+        work = f"(int64_t){cx.shape_name(mat, 0)} * {cx.shape_name(mat, 1)}"
+    if dtype not in ("float32", "float64", "complex64", "complex128"):
+        return ["{", *["    " + x for x in loops], "}"]
+    blas = [
+        f"PyObject* wo_ = {_wrap(r, out)};",
+        f"PyObject* wa_ = {_wrap(r, a)};",
+        f"PyObject* wb_ = {_wrap(r, b)};",
+        "if (!wo_ || !wa_ || !wb_) { Py_XDECREF(wo_); Py_XDECREF(wa_); Py_XDECREF(wb_); goto kiln_fail; }",
+        "if (kiln_numpy_matmul(wo_, wa_, wb_) < 0) goto kiln_fail;",
+    ]
+    return [
+        f"if ({work} <= KILN_SMALL_GEMM) {{",
+        *["    " + x for x in loops],
+        "} else {",
+        *["    " + x for x in blas],
+        "}",
+    ]

@@ -1,0 +1,177 @@
+"""C for binary operators and math calls, one table entry per (op, dtype kind)."""
+
+from __future__ import annotations
+
+from kiln.codegen.c_exprs import SUFFIX, ctype
+from kiln.errors import KilnError
+from kiln.ir import nodes as ir
+
+_NARROW = {"bool", "int8", "int16", "uint8", "uint16"}
+_ARITH = {"add": "+", "sub": "-", "mul": "*", "truediv": "/", "bitand": "&", "bitor": "|", "bitxor": "^"}
+_COMPARE = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+_BITS = {
+    "int8": 8,
+    "int16": 16,
+    "int32": 32,
+    "int64": 64,
+    "uint8": 8,
+    "uint16": 16,
+    "uint32": 32,
+    "uint64": 64,
+}
+
+
+def _wrap(e: ir.Binary, text: str) -> str:
+    """Cast back to narrow integer types: C computes them in int, NumPy wraps."""
+    return f"(({ctype(e.type)})({text}))" if e.type.dtype in _NARROW else f"({text})"
+
+
+def _compare_complex(op: str, a: str, b: str, single: bool) -> str:
+    re, im = ("crealf", "cimagf") if single else ("creal", "cimag")
+    if op in ("eq", "ne"):
+        return f"(({a}) {_COMPARE[op]} ({b}))"
+    strict = op in ("lt", "gt")
+    rel = "<" if op in ("lt", "le") else ">"
+    tail = f"{im}({a}) {rel}{'' if strict else '='} {im}({b})"
+    return f"({re}({a}) {rel} {re}({b}) || ({re}({a}) == {re}({b}) && {tail}))"
+
+
+def render_binary(e: ir.Binary, a: str, b: str) -> str:
+    op, operand = e.op, e.lhs.type
+    if op in _COMPARE:
+        if operand.is_complex:
+            return _compare_complex(op, a, b, operand.dtype == "complex64")
+        return f"(({a}) {_COMPARE[op]} ({b}))"
+    if op == "and":
+        return f"(({a}) && ({b}))"
+    if op == "or":
+        return f"(({a}) || ({b}))"
+    if e.type.is_bool:
+        return _bool_binary(op, a, b)
+    if op in _ARITH:
+        return _wrap(e, f"({a}) {_ARITH[op]} ({b})")
+    if op in ("floordiv", "mod"):
+        return f"kiln_{op}_{SUFFIX[e.type.dtype]}({a}, {b})"
+    if op == "pow":
+        return _pow(e, a, b)
+    if op in ("lshift", "rshift"):
+        return _shift(e, a, b)
+    if op in ("min", "max", "fmin", "fmax"):
+        return _minmax(e, a, b)
+    raise KilnError(f"internal: no C rendering for binary {op} on {e.type}")
+
+
+def _bool_binary(op: str, a: str, b: str) -> str:
+    table = {"add": "||", "mul": "&&", "bitand": "&&", "bitor": "||", "max": "||", "min": "&&"}
+    if op in table:
+        return f"(({a}) {table[op]} ({b}))"
+    if op in ("bitxor", "ne"):
+        return f"((({a}) != 0) != (({b}) != 0))"
+    raise KilnError(f"internal: no C rendering for bool {op}")
+
+
+def _pow(e: ir.Binary, a: str, b: str) -> str:
+    t = e.type
+    if isinstance(e.rhs, ir.Const) and e.rhs.value == 2:
+        return _wrap(e, f"({a}) * ({a})")
+    if t.is_integer:
+        return f"kiln_pow_{SUFFIX[t.dtype]}({a}, {b})"
+    if t.is_complex:
+        return f"cpow{'f' if t.dtype == 'complex64' else ''}({a}, {b})"
+    return f"pow{'f' if t.dtype == 'float32' else ''}({a}, {b})"
+
+
+def _shift(e: ir.Binary, a: str, b: str) -> str:
+    bits = _BITS[e.type.dtype]
+    t = ctype(e.type)
+    if e.op == "lshift":
+        return f"((({b}) >= 0 && ({b}) < {bits}) ? ({t})(({a}) << ({b})) : ({t})0)"
+    fill = f"(({a}) < 0 ? ({t})-1 : ({t})0)" if not e.type.dtype.startswith("u") else f"({t})0"
+    return f"((({b}) >= 0 && ({b}) < {bits}) ? ({t})(({a}) >> ({b})) : {fill})"
+
+
+def _minmax(e: ir.Binary, a: str, b: str) -> str:
+    t = e.type
+    if t.is_float:
+        f = "f" if t.dtype == "float32" else ""
+        if e.op in ("fmin", "fmax"):
+            return f"{e.op}{f}({a}, {b})"
+        return f"kiln_{e.op}_{SUFFIX[t.dtype]}({a}, {b})"
+    rel = "<" if e.op in ("min", "fmin") else ">"
+    if t.is_complex:
+        cmp = _compare_complex("lt" if rel == "<" else "gt", a, b, t.dtype == "complex64")
+        return f"({cmp} ? ({a}) : ({b}))"
+    return f"((({a}) {rel} ({b})) ? ({a}) : ({b}))"
+
+
+# Math functions: C names for float64; float32 adds an "f"; complex adds a "c" prefix.
+_REAL_FUNCS = {
+    "sqrt": "sqrt", "exp": "exp", "log": "log", "log2": "log2", "log10": "log10", "log1p": "log1p",
+    "expm1": "expm1", "exp2": "exp2", "cbrt": "cbrt", "sin": "sin", "cos": "cos", "tan": "tan",
+    "arcsin": "asin", "arccos": "acos", "arctan": "atan", "sinh": "sinh", "cosh": "cosh",
+    "tanh": "tanh", "arcsinh": "asinh", "arccosh": "acosh", "arctanh": "atanh", "arctan2": "atan2",
+    "hypot": "hypot", "floor": "floor", "ceil": "ceil", "trunc": "trunc", "rint": "nearbyint",
+    "abs": "fabs", "copysign": "copysign", "fmod": "fmod", "erf": "erf", "erfc": "erfc",
+    "gamma": "tgamma", "lgamma": "lgamma",
+}  # fmt: skip
+_COMPLEX_FUNCS = {
+    "sqrt": "csqrt", "exp": "cexp", "log": "clog", "sin": "csin", "cos": "ccos", "tan": "ctan",
+    "sinh": "csinh", "cosh": "ccosh", "tanh": "ctanh", "arcsin": "casin", "arccos": "cacos",
+    "arctan": "catan", "arcsinh": "casinh", "arccosh": "cacosh", "arctanh": "catanh",
+    "abs": "cabs", "conj": "conj", "real": "creal", "imag": "cimag",
+}  # fmt: skip
+
+
+def render_call(e: ir.Call, args: list[str]) -> str:
+    arg_t = e.args[0].type if e.args else e.type
+    name = e.func
+    if name in ("isnan", "isinf", "isfinite"):
+        return _classify(name, arg_t, args[0])
+    if name == "square":
+        return _wrap_call(e, f"({args[0]}) * ({args[0]})")
+    if name == "reciprocal":
+        return _wrap_call(e, f"({ctype(e.type)})1 / ({args[0]})")
+    if name == "sign" and (arg_t.is_float or arg_t.is_integer):
+        if arg_t.is_float:
+            return f"kiln_sign_{SUFFIX[arg_t.dtype]}({args[0]})"
+        return f"(({ctype(e.type)})((({args[0]}) > 0) - (({args[0]}) < 0)))"
+    if arg_t.is_complex:
+        if name not in _COMPLEX_FUNCS:
+            raise KilnError(f"internal: no complex C function for {name}")
+        return f"{_COMPLEX_FUNCS[name]}{'f' if arg_t.dtype == 'complex64' else ''}({', '.join(args)})"
+    if arg_t.is_integer or arg_t.is_bool:
+        return _integer_call(e, name, args)
+    if name not in _REAL_FUNCS:
+        raise KilnError(f"internal: no C function for {name}")
+    return f"{_REAL_FUNCS[name]}{'f' if arg_t.dtype == 'float32' else ''}({', '.join(args)})"
+
+
+def _wrap_call(e: ir.Call, text: str) -> str:
+    return f"(({ctype(e.type)})({text}))"
+
+
+def _classify(name: str, t: object, x: str) -> str:
+    from kiln.ir.types import ScalarType
+
+    assert isinstance(t, ScalarType)
+    if t.is_integer or t.is_bool:
+        return "0" if name != "isfinite" else "1"
+    if t.is_complex:
+        re, im = ("crealf", "cimagf") if t.dtype == "complex64" else ("creal", "cimag")
+        if name == "isfinite":
+            return f"(isfinite({re}({x})) && isfinite({im}({x})))"
+        return f"({name}({re}({x})) || {name}({im}({x})))"
+    return f"({name}({x}) != 0)"
+
+
+def _integer_call(e: ir.Call, name: str, args: list[str]) -> str:
+    x = args[0]
+    if name == "abs":
+        if e.type.dtype.startswith("u") or e.type.is_bool:
+            return f"({x})"
+        return _wrap_call(e, f"({x}) < 0 ? -({x}) : ({x})")
+    if name in ("floor", "ceil", "trunc", "rint", "conj", "real"):
+        return f"({x})"
+    if name == "imag":
+        return "0"
+    raise KilnError(f"internal: no integer C function for {name}")

@@ -1,0 +1,239 @@
+"""C rendering of IR statements (structured control flow, arrays, checks)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kiln.codegen import c_exprs as cx
+from kiln.ir import nodes as ir
+from kiln.ir.types import ArrayType, ScalarType
+
+LibCallRenderer = Callable[[ir.LibCall, "StmtRenderer"], list[str]]
+
+_OMP_REDUCTION = {"add": "+", "mul": "*", "min": "min", "max": "max"}
+
+
+def c_string(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'"{escaped}"'
+
+
+def _indent(lines: list[str]) -> list[str]:
+    return ["    " + line for line in lines]
+
+
+def _assigned_scalars(body: tuple[ir.Stmt, ...]) -> list[str]:
+    """Scalar variables a loop body writes: private per OpenMP thread."""
+    from kiln.ir.visit import iter_stmts
+
+    names: list[str] = []
+    for s in iter_stmts(body):
+        name = s.target if isinstance(s, ir.Assign) else s.var if isinstance(s, ir.For) else None
+        if name is not None and name not in names:
+            names.append(name)
+    return names
+
+
+class StmtRenderer:
+    def __init__(
+        self, exprs: cx.ExprRenderer, fn: ir.Function, libcall: LibCallRenderer, openmp: bool = False
+    ) -> None:
+        self.e = exprs
+        self.fn = fn
+        self.types = fn.var_types()
+        self.libcall = libcall
+        self.openmp = openmp
+        self._fresh = 0
+
+    def fresh(self, stem: str) -> str:
+        self._fresh += 1
+        return f"k_{stem}{self._fresh}"
+
+    def block(self, stmts: tuple[ir.Stmt, ...]) -> list[str]:
+        lines: list[str] = []
+        for s in stmts:
+            lines += self.stmt(s)
+        return lines
+
+    def stmt(self, s: ir.Stmt) -> list[str]:
+        method = getattr(self, "_" + type(s).__name__.lower())
+        return method(s)
+
+    def array_type(self, name: str) -> ArrayType:
+        t = self.types[name]
+        assert isinstance(t, ArrayType)
+        return t
+
+    # ------------------------------------------------------------ simple ones
+    def _assign(self, s: ir.Assign) -> list[str]:
+        return [f"{cx.scalar_name(s.target)} = {self.e(s.value)};"]
+
+    def _store(self, s: ir.Store) -> list[str]:
+        return [f"{cx.data_name(s.array)}[{self.e.offset(s.array, s.indices)}] = {self.e(s.value)};"]
+
+    def _if(self, s: ir.If) -> list[str]:
+        lines = [f"if ({self.e(s.cond)}) {{", *_indent(self.block(s.then))]
+        if s.orelse:
+            lines += ["} else {", *_indent(self.block(s.orelse))]
+        return lines + ["}"]
+
+    def _while(self, s: ir.While) -> list[str]:
+        return [f"while ({self.e(s.cond)}) {{", *_indent(self.block(s.body)), "}"]
+
+    def _break(self, s: ir.Break) -> list[str]:
+        return ["break;"]
+
+    def _continue(self, s: ir.Continue) -> list[str]:
+        return ["continue;"]
+
+    def _block(self, s: ir.Block) -> list[str]:
+        return ["{", *_indent(self.block(s.body)), "}", f"kiln_exit_{s.label}: ;"]
+
+    def _exit(self, s: ir.Exit) -> list[str]:
+        return [f"goto kiln_exit_{s.label};"]
+
+    def _check(self, s: ir.Check) -> list[str]:
+        args = "".join(f", (long long)({self.e(a)})" for a in s.args)
+        return [
+            f"if (!({self.e(s.cond)})) {{",
+            f"    PyErr_Format(PyExc_{s.exc}, {c_string(s.message)}{args});",
+            "    goto kiln_fail;",
+            "}",
+        ]
+
+    def _libcall(self, s: ir.LibCall) -> list[str]:
+        return self.libcall(s, self)
+
+    # ------------------------------------------------------------------ loops
+    def _for(self, s: ir.For) -> list[str]:
+        lo, hi, st, t = (self.fresh(x) for x in ("lo", "hi", "st", "t"))
+        lines = [
+            "{",
+            f"    const int64_t {lo} = {self.e(s.start)}, {hi} = {self.e(s.stop)}, {st} = {self.e(s.step)};",
+        ]
+        step_sign = s.step.value if isinstance(s.step, ir.Const) else None
+        if step_sign is None:
+            lines.append(
+                f'    if ({st} == 0) {{ PyErr_SetString(PyExc_ValueError, "range() arg 3 must not be zero");'
+                " goto kiln_fail; }"
+            )
+            cond = f"({st} > 0 ? {t} < {hi} : {t} > {hi})"
+        else:
+            cond = f"{t} < {hi}" if step_sign > 0 else f"{t} > {hi}"  # type: ignore[operator]
+        lines += _indent(self._loop_pragmas(s, lo, hi))
+        body = [f"{cx.scalar_name(s.var)} = {t};", *self.block(s.body)]
+        lines.append(f"    for (int64_t {t} = {lo}; {cond}; {t} += {st}) {{")
+        lines += _indent(_indent(body))
+        return lines + ["    }", "}"]
+
+    def _loop_pragmas(self, s: ir.For, lo: str, hi: str) -> list[str]:
+        reductions = [(v, op) for v, op in s.reductions if op in _OMP_REDUCTION]
+        if s.parallel and self.openmp:
+            clauses = [f"if(({hi} - {lo}) * {self._inner_work(s.body)} > KILN_PAR_MIN)"]
+            private = [
+                cx.scalar_name(v) for v in [s.var, *_assigned_scalars(s.body)] if v not in dict(s.reductions)
+            ]
+            if private:
+                clauses.append(f"private({', '.join(dict.fromkeys(private))})")
+            clauses += [self._reduction_clause(v, op) for v, op in reductions]
+            return ["#pragma omp parallel for schedule(static) " + " ".join(clauses)]
+        if reductions and self._is_simple_body(s.body):
+            clauses = [self._reduction_clause(v, op) for v, op in reductions if op in ("add", "mul")]
+            if len(clauses) == len(reductions):
+                return ["#pragma omp simd " + " ".join(clauses)]
+        return []
+
+    def _reduction_clause(self, var: str, op: str) -> str:
+        t = self.types[var]
+        name = _OMP_REDUCTION[op]
+        if op in ("min", "max") and isinstance(t, ScalarType) and t.is_float:
+            name = f"kiln_{op}_{cx.SUFFIX[t.dtype]}"
+        return f"reduction({name}:{cx.scalar_name(var)})"
+
+    def _inner_work(self, body: tuple[ir.Stmt, ...]) -> str:
+        """Trip count of a perfectly nested inner loop (for the OpenMP threshold)."""
+        if len(body) == 1 and isinstance(body[0], ir.For):
+            inner = body[0]
+            trips = f"({self.e(inner.stop)} - {self.e(inner.start)})"
+            return f"{trips} * {self._inner_work(inner.body)}"
+        return "1"
+
+    @staticmethod
+    def _is_simple_body(body: tuple[ir.Stmt, ...]) -> bool:
+        return all(isinstance(s, ir.Assign | ir.Store) for s in body)
+
+    # ----------------------------------------------------------------- arrays
+    def _alloc(self, s: ir.Alloc) -> list[str]:
+        t, n = s.type, s.type.ndim
+        dims = ", ".join(self.e(x) for x in s.shape) or "0"
+        o = self.fresh("o")
+        lines = [
+            "{",
+            f"    npy_intp d_[{max(n, 1)}] = {{{dims}}};",
+            f"    PyObject* {o} = PyArray_EMPTY({n}, d_, {cx.NPY_TYPENUM[t.dtype]}, 0);",
+            f"    if (!{o}) goto kiln_fail;",
+            f"    Py_XDECREF({cx.owner_name(s.target)}); {cx.owner_name(s.target)} = {o};",
+            f"    {cx.data_name(s.target)} = ({cx.ctype(t)}*)PyArray_DATA((PyArrayObject*){o});",
+        ]
+        for k in range(n):
+            lines.append(f"    {cx.shape_name(s.target, k)} = d_[{k}];")
+        for k in reversed(range(n)):
+            nxt = f"{cx.stride_var(s.target, k + 1)} * d_[{k + 1}]" if k + 1 < n else "1"
+            lines.append(f"    {cx.stride_var(s.target, k)} = {nxt};")
+        return lines + ["}"]
+
+    def _view(self, s: ir.View) -> list[str]:
+        t = self.array_type(s.target)
+        n = t.ndim
+        ct = cx.ctype(t)
+        lines = ["{", f"    {ct}* nd_ = {cx.data_name(s.base)} + ({self.e(s.offset)});"]
+        for k in range(n):
+            lines.append(f"    npy_intp ns{k}_ = {self.e(s.shape[k])}, nt{k}_ = {self.e(s.strides[k])};")
+        tgt_o, base_o = cx.owner_name(s.target), cx.owner_name(s.base)
+        if s.target != s.base:
+            lines.append(f"    Py_XINCREF({base_o}); Py_XDECREF({tgt_o}); {tgt_o} = {base_o};")
+        lines.append(f"    {cx.data_name(s.target)} = nd_;")
+        for k in range(n):
+            lines.append(f"    {cx.shape_name(s.target, k)} = ns{k}_; {cx.stride_var(s.target, k)} = nt{k}_;")
+        return lines + ["}"]
+
+    # ---------------------------------------------------------------- returns
+    def box(self, name: str) -> str:
+        t = self.types[name]
+        if isinstance(t, ArrayType):
+            shapes = ", ".join(cx.shape_name(name, k) for k in range(t.ndim)) or "0"
+            strides = ", ".join(self.e.stride(name, k) for k in range(t.ndim)) or "0"
+            return (
+                f"kiln_box_array({cx.data_name(name)}, {t.ndim}, (npy_intp[]){{{shapes}}}, "
+                f"(npy_intp[]){{{strides}}}, {cx.NPY_TYPENUM[t.dtype]}, {cx.owner_name(name)})"
+            )
+        v = cx.scalar_name(name)
+        if not t.weak:
+            return f"kiln_box_scalar(&{v}, {cx.NPY_TYPENUM[t.dtype]})"
+        if t.is_bool:
+            return f"PyBool_FromLong({v})"
+        if t.is_integer:
+            return f"PyLong_FromLongLong({v})"
+        if t.is_float:
+            return f"PyFloat_FromDouble({v})"
+        return f"PyComplex_FromDoubles(creal({v}), cimag({v}))"
+
+    def _return(self, s: ir.Return) -> list[str]:
+        if not self.fn.result_is_tuple:
+            if not s.values:
+                return ["kiln_result = Py_None; Py_INCREF(Py_None);", "goto kiln_cleanup;"]
+            return [
+                f"kiln_result = {self.box(s.values[0])};",
+                "if (!kiln_result) goto kiln_fail;",
+                "goto kiln_cleanup;",
+            ]
+        lines = [f"kiln_result = PyTuple_New({len(s.values)});", "if (!kiln_result) goto kiln_fail;"]
+        for i, name in enumerate(s.values):
+            lines += [
+                "{",
+                f"    PyObject* item_ = {self.box(name)};",
+                "    if (!item_) goto kiln_fail;",
+                f"    PyTuple_SET_ITEM(kiln_result, {i}, item_);",
+                "}",
+            ]
+        return lines + ["goto kiln_cleanup;"]

@@ -1,0 +1,168 @@
+"""C helpers every generated module starts with (NumPy-exact scalar semantics)."""
+
+from __future__ import annotations
+
+INT_TYPES = {
+    "i8": "int8_t", "i16": "int16_t", "i32": "int32_t", "i64": "int64_t",
+    "u8": "uint8_t", "u16": "uint16_t", "u32": "uint32_t", "u64": "uint64_t",
+}  # fmt: skip
+FLOAT_TYPES = {"f32": ("float", "f"), "f64": ("double", "")}
+
+_HEADER = r"""
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <numpy/arrayobject.h>
+#include <math.h>
+#include <complex.h>
+#include <stdint.h>
+#include <string.h>
+#undef I
+#define KILN_I _Complex_I
+#define KILN_SMALL_GEMM 32768
+#define KILN_PAR_MIN 32768
+#if defined(__GNUC__)
+#define KILN_INLINE static inline __attribute__((always_inline))
+#else
+#define KILN_INLINE static inline
+#endif
+
+/* Byte span [lo, hi) of a strided view; empty views span nothing. */
+typedef struct { const char* lo; const char* hi; } kiln_span;
+KILN_INLINE kiln_span kiln_span_of(const void* data, int nd, const npy_intp* shape,
+                                   const npy_intp* strides, npy_intp itemsize) {
+    kiln_span s; const char* p = (const char*)data; npy_intp lo = 0, hi = 0;
+    for (int k = 0; k < nd; k++) {
+        if (shape[k] == 0) { s.lo = p; s.hi = p; return s; }
+        npy_intp ext = (shape[k] - 1) * strides[k] * itemsize;
+        if (ext < 0) lo += ext; else hi += ext;
+    }
+    s.lo = p + lo; s.hi = p + hi + itemsize; return s;
+}
+KILN_INLINE int kiln_spans_overlap(kiln_span a, kiln_span b) {
+    return a.lo < a.hi && b.lo < b.hi && a.lo < b.hi && b.lo < a.hi;
+}
+
+/* Wrap a kiln view as a temporary ndarray that borrows its memory. */
+static PyObject* kiln_wrap_view(void* data, int nd, const npy_intp* shape, const npy_intp* strides,
+                                int typenum, PyObject* owner) {
+    npy_intp bstrides[NPY_MAXDIMS];
+    PyArray_Descr* d = PyArray_DescrFromType(typenum);
+    if (!d) return NULL;
+    for (int k = 0; k < nd; k++) bstrides[k] = strides[k] * PyDataType_ELSIZE(d);
+    PyObject* arr = PyArray_NewFromDescr(&PyArray_Type, d, nd, (npy_intp*)shape, bstrides, data,
+                                         NPY_ARRAY_WRITEABLE, NULL);
+    if (!arr) return NULL;
+    if (owner) {
+        Py_INCREF(owner);
+        if (PyArray_SetBaseObject((PyArrayObject*)arr, owner) < 0) { Py_DECREF(arr); return NULL; }
+    }
+    return arr;
+}
+
+/* Hand a view back to Python: the owning array itself when the view is all of it. */
+static PyObject* kiln_box_array(void* data, int nd, const npy_intp* shape, const npy_intp* strides,
+                                int typenum, PyObject* owner) {
+    if (owner && PyArray_Check(owner)) {
+        PyArrayObject* o = (PyArrayObject*)owner;
+        int same = PyArray_DATA(o) == data && PyArray_NDIM(o) == nd && PyArray_TYPE(o) == typenum;
+        for (int k = 0; same && k < nd; k++)
+            same = PyArray_DIM(o, k) == shape[k]
+                   && (shape[k] <= 1 || PyArray_STRIDE(o, k) == strides[k] * PyArray_ITEMSIZE(o));
+        if (same) { Py_INCREF(owner); return owner; }
+    }
+    return kiln_wrap_view(data, nd, shape, strides, typenum, owner);
+}
+
+/* out = a @ b through NumPy (BLAS); every operand already has out's dtype. */
+static int kiln_numpy_matmul(PyObject* out, PyObject* a, PyObject* b) {
+    PyObject* r = PyArray_MatrixProduct2(a, b, (PyArrayObject*)out);
+    Py_DECREF(a); Py_DECREF(b); Py_DECREF(out);
+    if (!r) return -1;
+    Py_DECREF(r);
+    return 0;
+}
+
+static PyObject* kiln_box_scalar(const void* value, int typenum) {
+    PyArray_Descr* d = PyArray_DescrFromType(typenum);
+    if (!d) return NULL;
+    PyObject* r = PyArray_Scalar((void*)value, d, NULL);
+    Py_DECREF(d);
+    return r;
+}
+
+static int kiln_unbox_scalar(PyObject* obj, void* out, int typenum) {
+    PyArray_Descr* d = PyArray_DescrFromType(typenum);
+    if (!d) return -1;
+    int rc = PyArray_CastScalarToCtype(obj, out, d);
+    Py_DECREF(d);
+    return rc;
+}
+"""
+
+# NumPy's integer floor division and modulo: signs follow the divisor and a zero
+# divisor gives 0 (NumPy warns; C would trap).
+_INT_DIVMOD = r"""
+KILN_INLINE {t} kiln_floordiv_{s}({t} a, {t} b) {{
+    if (b == 0) return 0;
+    {t} q = a / b;
+    if (((a % b) != 0) && ((a < 0) != (b < 0))) q -= 1;
+    return q;
+}}
+KILN_INLINE {t} kiln_mod_{s}({t} a, {t} b) {{
+    if (b == 0) return 0;
+    {t} r = a % b;
+    if (r != 0 && ((r < 0) != (b < 0))) r += b;
+    return r;
+}}
+KILN_INLINE {t} kiln_pow_{s}({t} base, {t} e) {{
+    {t} r = 1;
+    if (e < 0) return base == 1 ? 1 : (base == ({t})-1 ? ((e & 1) ? ({t})-1 : 1) : 0);
+    while (e) {{ if (e & 1) r *= base; base *= base; e >>= 1; }}
+    return r;
+}}
+"""
+
+_UINT_DIVMOD = r"""
+KILN_INLINE {t} kiln_floordiv_{s}({t} a, {t} b) {{ return b == 0 ? 0 : a / b; }}
+KILN_INLINE {t} kiln_mod_{s}({t} a, {t} b) {{ return b == 0 ? 0 : a % b; }}
+KILN_INLINE {t} kiln_pow_{s}({t} base, {t} e) {{
+    {t} r = 1;
+    while (e) {{ if (e & 1) r *= base; base *= base; e >>= 1; }}
+    return r;
+}}
+"""
+
+# Floats: Python/NumPy divmod (result of mod takes the divisor's sign), and
+# minimum/maximum that propagate NaN as NumPy does.
+_FLOAT_HELPERS = r"""
+KILN_INLINE {t} kiln_mod_{s}({t} a, {t} b) {{
+    if (b == 0) return fmod{f}(a, b);
+    {t} m = fmod{f}(a, b);
+    if (m != 0) {{ if ((b < 0) != (m < 0)) m += b; }}
+    else m = copysign{f}(0, b);
+    return m;
+}}
+KILN_INLINE {t} kiln_floordiv_{s}({t} a, {t} b) {{
+    if (b == 0) return a / b;
+    {t} m = fmod{f}(a, b);
+    {t} d = (a - m) / b;
+    if (m != 0 && ((b < 0) != (m < 0))) d -= 1;
+    if (d != 0) {{ {t} fd = floor{f}(d); if (d - fd > 0.5) fd += 1; d = fd; }}
+    else d = copysign{f}(0, a / b);
+    return d;
+}}
+KILN_INLINE {t} kiln_max_{s}({t} a, {t} b) {{ return (a >= b || a != a) ? a : b; }}
+KILN_INLINE {t} kiln_min_{s}({t} a, {t} b) {{ return (a <= b || a != a) ? a : b; }}
+KILN_INLINE {t} kiln_sign_{s}({t} a) {{ return a > 0 ? 1 : (a < 0 ? -1 : (a == 0 ? 0 : a)); }}
+KILN_INLINE {t} kiln_rint_{s}({t} a) {{ return nearbyint{f}(a); }}
+"""
+
+
+def prelude() -> str:
+    parts = [_HEADER]
+    for suffix, ctype in INT_TYPES.items():
+        template = _UINT_DIVMOD if suffix.startswith("u") else _INT_DIVMOD
+        parts.append(template.format(t=ctype, s=suffix))
+    for suffix, (ctype, fsuffix) in FLOAT_TYPES.items():
+        parts.append(_FLOAT_HELPERS.format(t=ctype, s=suffix, f=fsuffix))
+    return "".join(parts)

@@ -1,0 +1,192 @@
+"""Element-wise array expressions: broadcasting, fusion into one loop nest,
+materialization, and assignment with NumPy's aliasing semantics."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kiln.errors import TypingError
+from kiln.frontend import exprs as E
+from kiln.frontend.context import Context
+from kiln.frontend.values import ArrayView, Lazy, Scalar, whole_view
+from kiln.frontend.views import bind_view, same_elements
+from kiln.ir import nodes as ir
+from kiln.ir.types import INT64, ArrayType, ScalarType
+
+Operand = Scalar | ArrayView | Lazy
+IndexFn = Callable[[tuple[ir.Expr, ...]], tuple[ir.Expr, ...]]
+
+
+def as_lazy(value: ArrayView | Lazy) -> Lazy:
+    if isinstance(value, Lazy):
+        return value
+    return Lazy(value.dtype, value.shape, value.load, (value,))
+
+
+def element_type(value: Operand) -> ScalarType:
+    return value.type if isinstance(value, Scalar) else ScalarType(value.dtype)
+
+
+def _broadcast_dim(ctx: Context, dims: list[ir.Expr]) -> ir.Expr:
+    distinct: list[ir.Expr] = []
+    for d in dims:
+        if d not in distinct:
+            distinct.append(d)
+    if len(distinct) > 1:
+        distinct = [d for d in distinct if E.const_int(d) != 1] or [E.ONE]
+    result = distinct[0]
+    for d in distinct[1:]:
+        ok = ir.Binary(
+            "or",
+            E.compare("eq", result, d),
+            ir.Binary("or", E.compare("eq", result, E.ONE), E.compare("eq", d, E.ONE), ScalarType("bool")),
+            ScalarType("bool"),
+        )
+        msg = "operands could not be broadcast together: dimension %lld vs %lld"
+        ctx.emit(ir.Check(ok, "ValueError", msg, (result, d)))
+        result = ctx.temp(ir.Select(E.compare("eq", result, E.ONE), d, result, INT64), "bdim")
+    return result
+
+
+def broadcast_shapes(ctx: Context, shapes: list[tuple[ir.Expr, ...]]) -> tuple[ir.Expr, ...]:
+    nd = max((len(s) for s in shapes), default=0)
+    out = []
+    for k in range(nd):
+        dims = [s[k - (nd - len(s))] for s in shapes if k - (nd - len(s)) >= 0]
+        out.append(_broadcast_dim(ctx, dims))
+    return tuple(out)
+
+
+def index_adapter(shape: tuple[ir.Expr, ...], result: tuple[ir.Expr, ...]) -> IndexFn:
+    """Map result indices to an operand's indices (size-1 dims stay at 0)."""
+    skip = len(result) - len(shape)
+    adapt: list[Callable[[ir.Expr], ir.Expr]] = []
+    for d, r in zip(shape, result[skip:]):
+        if d == r:
+            adapt.append(lambda i: i)
+        elif E.const_int(d) == 1:
+            adapt.append(lambda i: E.ZERO)
+        else:
+            is_one = E.compare("eq", d, E.ONE)
+            adapt.append(lambda i, c=is_one: ir.Select(c, E.ZERO, i, INT64))
+    return lambda idx: tuple(f(i) for f, i in zip(adapt, idx[skip:]))
+
+
+def elementwise(
+    ctx: Context, operands: list[Operand], combine: Callable[[list[ir.Expr]], ir.Expr], dtype: str
+) -> Scalar | Lazy:
+    """Combine operands element by element; a Scalar if all operands are scalars."""
+    if all(isinstance(o, Scalar) for o in operands):
+        return Scalar(combine([o.expr for o in operands]))  # type: ignore[union-attr]
+    arrays = [as_lazy(o) for o in operands if not isinstance(o, Scalar)]
+    shape = broadcast_shapes(ctx, [a.shape for a in arrays])
+    parts: list[Callable[[tuple[ir.Expr, ...]], ir.Expr]] = []
+    for o in operands:
+        if isinstance(o, Scalar):
+            hoisted = ctx.temp(o.expr, "s")
+            parts.append(lambda idx, h=hoisted: h)
+        else:
+            lazy = as_lazy(o)
+            adapt = index_adapter(lazy.shape, shape)
+            parts.append(lambda idx, lz=lazy, ad=adapt: lz.element(ad(idx)))
+    reads = tuple(v for a in arrays for v in a.reads)
+    return Lazy(dtype, shape, lambda idx: combine([p(idx) for p in parts]), reads)
+
+
+# --------------------------------------------------------------- loop nests
+def emit_loop_nest(
+    ctx: Context,
+    shape: tuple[ir.Expr, ...],
+    body: Callable[[tuple[ir.Expr, ...]], None],
+    parallel: bool = True,
+) -> None:
+    """Loops over ``shape`` (outermost first); ``body`` emits the innermost statements."""
+    names = [ctx.fresh("i") for _ in shape]
+    for n in names:
+        ctx.declare(n, INT64)
+    index = tuple(ir.Var(n, INT64) for n in names)
+
+    def level(k: int) -> None:
+        if k == len(shape):
+            body(index)
+            return
+        with ctx.block() as inner:
+            level(k + 1)
+        ctx.emit(ir.For(names[k], E.ZERO, shape[k], E.ONE, tuple(inner), parallel=parallel and k == 0))
+
+    level(0)
+
+
+def materialize(
+    ctx: Context, value: Lazy | ArrayView, target: str | None = None, shown: str | None = None
+) -> ArrayView:
+    """Store ``value`` into a new C-ordered array (bound to ``target`` if given)."""
+    lazy = as_lazy(value)
+    reads_target = target is not None and any(ctx.may_alias(v.base, target) for v in lazy.reads)
+    name = ctx.fresh("arr") if target is None or reads_target else target
+    t = ctx.declare(name, ArrayType(lazy.dtype, lazy.ndim, "C"), shown if name == target else None)
+    assert isinstance(t, ArrayType)
+    ctx.add_origins(name, {name})
+    ctx.emit(ir.Alloc(name, ArrayType(lazy.dtype, lazy.ndim, "C"), lazy.shape))
+    dest = whole_view(name, t)
+    dtype = ScalarType(lazy.dtype)
+    emit_loop_nest(
+        ctx, dest.shape, lambda idx: ctx.emit(ir.Store(name, idx, E.cast(lazy.element(idx), dtype)))
+    )
+    if name != target and target is not None:
+        return bind_view(ctx, dest, target, shown)
+    return dest
+
+
+def assign(ctx: Context, dest: ArrayView, value: Operand) -> None:
+    """``dest[...] = value`` with broadcasting; reads complete before writes."""
+    ctx.written_arrays.add(dest.base)
+    dtype = ScalarType(dest.dtype)
+    if isinstance(value, Scalar):
+        hoisted = ctx.temp(E.cast(value.expr, dtype), "fill")
+        emit_loop_nest(
+            ctx, dest.shape, lambda idx: ctx.emit(ir.Store(dest.base, dest.base_indices(idx), hoisted))
+        )
+        return
+    lazy = as_lazy(value)
+    if lazy.ndim > dest.ndim:
+        raise TypingError(
+            f"could not broadcast a {lazy.ndim}-d value into a {dest.ndim}-d destination", ctx.loc
+        )
+    _check_broadcast_into(ctx, lazy.shape, dest.shape)
+    hazards = [v for v in lazy.reads if ctx.may_alias(v.base, dest.base) and not same_elements(v, dest)]
+    if not hazards:
+        _store_loop(ctx, dest, lazy)
+        return
+    dest_var = bind_view(ctx, dest).base
+    overlap: ir.Expr = E.bool_false()
+    for v in hazards:
+        read_var = bind_view(ctx, v).base
+        overlap = ir.Binary("or", overlap, ir.Overlaps(dest_var, read_var), ScalarType("bool"))
+    with ctx.block() as via_copy:
+        _store_loop(ctx, dest, as_lazy(materialize(ctx, lazy)))
+    with ctx.block() as direct:
+        _store_loop(ctx, dest, lazy)
+    ctx.emit(ir.If(overlap, tuple(via_copy), tuple(direct)))
+
+
+def _check_broadcast_into(ctx: Context, src: tuple[ir.Expr, ...], dst: tuple[ir.Expr, ...]) -> None:
+    skip = len(dst) - len(src)
+    for d, r in zip(src, dst[skip:]):
+        if d == r or E.const_int(d) == 1:
+            continue
+        ok = ir.Binary("or", E.compare("eq", d, r), E.compare("eq", d, E.ONE), ScalarType("bool"))
+        msg = "could not broadcast input array dimension %lld into destination dimension %lld"
+        ctx.emit(ir.Check(ok, "ValueError", msg, (d, r)))
+
+
+def _store_loop(ctx: Context, dest: ArrayView, lazy: Lazy) -> None:
+    adapt = index_adapter(lazy.shape, dest.shape)
+    dtype = ScalarType(dest.dtype)
+    emit_loop_nest(
+        ctx,
+        dest.shape,
+        lambda idx: ctx.emit(
+            ir.Store(dest.base, dest.base_indices(idx), E.cast(lazy.element(adapt(idx)), dtype))
+        ),
+    )

@@ -1,0 +1,85 @@
+"""Attribute access: module members, array metadata (shape, T, ...), methods."""
+
+from __future__ import annotations
+
+import types
+from typing import TYPE_CHECKING
+
+from kiln.errors import UnsupportedError
+from kiln.frontend import exprs as E
+from kiln.frontend.arrays import elementwise
+from kiln.frontend.values import ArrayView, BoundMethod, Const, DType, Lazy, Scalar, TupleValue, Value
+from kiln.frontend.views import transpose
+from kiln.ir import nodes as ir
+from kiln.ir.types import PY_INT, ScalarType
+
+if TYPE_CHECKING:
+    from kiln.frontend.lower_exprs import ExprLowering
+
+ARRAY_METHODS = frozenset(
+    {"sum", "prod", "min", "max", "mean", "any", "all", "copy", "astype", "reshape", "transpose",
+     "fill", "dot", "conj", "conjugate", "ravel", "flatten", "item"}
+)  # fmt: skip
+SCALAR_METHODS = frozenset({"conjugate", "conj", "item", "is_integer"})
+
+
+def attribute(lower: ExprLowering, value: Value, attr: str) -> Value:
+    from kiln.frontend.lower_exprs import describe, python_constant
+
+    ctx = lower.ctx
+    if isinstance(value, Const) and isinstance(value.value, types.ModuleType):
+        if not hasattr(value.value, attr):
+            raise UnsupportedError(f"module '{value.value.__name__}' has no attribute '{attr}'", ctx.loc)
+        return python_constant(getattr(value.value, attr), ctx)
+    if isinstance(value, ArrayView | Lazy):
+        return _array_attribute(lower, value, attr)
+    if isinstance(value, Scalar):
+        if attr in ("real", "imag"):
+            return _real_imag(lower, value, attr)
+        if attr in SCALAR_METHODS:
+            return BoundMethod(value, attr)
+    if isinstance(value, DType) and attr == "type":
+        return value
+    raise UnsupportedError(f"attribute '{attr}' of {describe(value)}", ctx.loc)
+
+
+def _array_attribute(lower: ExprLowering, value: ArrayView | Lazy, attr: str) -> Value:
+    ctx = lower.ctx
+    if attr == "shape":
+        return TupleValue(tuple(Scalar(E.cast(d, PY_INT)) for d in value.shape))
+    if attr == "ndim":
+        return Scalar(ir.Const(value.ndim, PY_INT))
+    if attr == "size":
+        total: ir.Expr = E.ONE
+        for d in value.shape:
+            total = E.mul(total, d)
+        return Scalar(E.cast(total, PY_INT))
+    if attr == "dtype":
+        return DType(value.dtype)
+    if attr == "T":
+        if isinstance(value, Lazy):
+            from kiln.frontend.arrays import materialize
+
+            value = materialize(ctx, value)
+        return transpose(value)
+    if attr in ("real", "imag"):
+        return _real_imag(lower, value, attr)
+    if attr in ARRAY_METHODS:
+        return BoundMethod(value, attr)
+    if attr == "itemsize":
+        import numpy as np
+
+        return Scalar(ir.Const(np.dtype(value.dtype).itemsize, PY_INT))
+    raise UnsupportedError(f"array attribute '{attr}'", ctx.loc)
+
+
+def _real_imag(lower: ExprLowering, value: Scalar | ArrayView | Lazy, attr: str) -> Value:
+    dtype = value.type.dtype if isinstance(value, Scalar) else value.dtype
+    real_dtype = {"complex64": "float32", "complex128": "float64"}.get(dtype)
+    if real_dtype is None:
+        if attr == "real":
+            return value
+        zero = ir.Const(0, ScalarType(dtype))
+        return elementwise(lower.ctx, [value], lambda xs: zero, dtype)
+    out = ScalarType(real_dtype)
+    return elementwise(lower.ctx, [value], lambda xs: ir.Call(attr, (xs[0],), out), real_dtype)

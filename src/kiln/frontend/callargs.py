@@ -1,0 +1,103 @@
+"""Binding call arguments to parameter names, and reading common argument kinds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kiln.errors import TypingError, UnsupportedError
+from kiln.frontend import exprs as E
+from kiln.frontend.context import Context
+from kiln.frontend.values import ArrayView, Const, DType, Lazy, Scalar, TupleValue, Value
+
+REQUIRED = object()
+
+
+def bind_args(
+    ctx: Context, what: str, args: list[Value], kwargs: dict[str, Value], params: list[tuple[str, Any]]
+) -> dict[str, Any]:
+    """Match positional and keyword arguments to ``params`` (name, default)."""
+    if len(args) > len(params):
+        raise TypingError(f"{what}() takes at most {len(params)} positional arguments", ctx.loc)
+    bound: dict[str, Any] = {}
+    for (name, _), value in zip(params, args):
+        bound[name] = value
+    names = {n for n, _ in params}
+    for name, value in kwargs.items():
+        if name not in names:
+            raise UnsupportedError(f"{what}() argument '{name}' is not supported", ctx.loc)
+        if name in bound:
+            raise TypingError(f"{what}() got multiple values for argument '{name}'", ctx.loc)
+        bound[name] = value
+    for name, default in params:
+        if name not in bound:
+            if default is REQUIRED:
+                raise TypingError(f"{what}() missing required argument '{name}'", ctx.loc)
+            bound[name] = default
+    return bound
+
+
+def is_none(value: Any) -> bool:
+    return value is None or (isinstance(value, Const) and value.value is None)
+
+
+def dtype_arg(ctx: Context, value: Any, default: str | None = None) -> str | None:
+    if is_none(value):
+        return default
+    if isinstance(value, DType):
+        return value.name
+    if isinstance(value, Const) and value.value in (int, float, bool, complex):
+        return {int: "int64", float: "float64", bool: "bool", complex: "complex128"}[value.value]  # type: ignore[index]
+    if isinstance(value, Const) and isinstance(value.value, str):
+        import numpy as np
+
+        from kiln.ir.types import DTYPE_NAMES
+
+        try:
+            name = np.dtype(value.value).name
+        except TypeError:
+            name = ""
+        if name in DTYPE_NAMES:
+            return name
+    raise UnsupportedError(f"dtype {value!r} is not supported", ctx.loc)
+
+
+def shape_arg(ctx: Context, value: Value) -> tuple[Any, ...]:
+    """A shape given as an int or a tuple of ints -> tuple of int64 expressions."""
+    items = value.items if isinstance(value, TupleValue) else (value,)
+    out = []
+    for item in items:
+        if not isinstance(item, Scalar) or not (item.type.is_integer or item.type.is_bool):
+            raise TypingError("shape must be an integer or a tuple of integers", ctx.loc)
+        out.append(E.as_index(item.expr))
+    return tuple(out)
+
+
+def const_axis(ctx: Context, value: Any) -> int | tuple[int, ...] | None:
+    """An ``axis`` argument, which must be known at compile time."""
+    if is_none(value):
+        return None
+    if isinstance(value, TupleValue):
+        return tuple(_const_int(ctx, v, "axis") for v in value.items)
+    return _const_int(ctx, value, "axis")
+
+
+def const_bool(ctx: Context, value: Any, what: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, Scalar) and isinstance(value.expr, E.ir.Const):
+        return bool(value.expr.value)
+    raise UnsupportedError(f"'{what}' must be a constant", ctx.loc)
+
+
+def _const_int(ctx: Context, value: Any, what: str) -> int:
+    if isinstance(value, Scalar):
+        c = E.const_int(value.expr)
+        if c is not None:
+            return c
+    raise UnsupportedError(f"'{what}' must be an integer constant", ctx.loc)
+
+
+def array_arg(ctx: Context, value: Value, what: str) -> ArrayView | Lazy:
+    if isinstance(value, ArrayView | Lazy):
+        return value
+    raise TypingError(f"{what} expects an array, got {type(value).__name__}", ctx.loc)

@@ -1,0 +1,250 @@
+"""Calls: Python builtins, the ``math`` module, NumPy functions, array methods,
+dtype conversions. (User functions are inlined by the statement lowerer.)"""
+
+from __future__ import annotations
+
+import builtins
+import math
+from typing import Any
+
+from kiln.errors import TypingError, UnsupportedError
+from kiln.frontend import exprs as E
+from kiln.frontend import numpy_ops as npo
+from kiln.frontend.arrays import as_lazy, assign
+from kiln.frontend.callargs import const_axis, const_bool, dtype_arg, shape_arg
+from kiln.frontend.context import Context
+from kiln.frontend.promotion import promote
+from kiln.frontend.ufuncs import apply_ufunc, truthy
+from kiln.frontend.values import ArrayView, Const, DType, Lazy, RangeValue, Scalar, TupleValue, Value
+from kiln.ir import nodes as ir
+from kiln.ir.types import PY_BOOL, PY_COMPLEX, PY_FLOAT, PY_INT, ScalarType
+
+
+def _scalar(ctx: Context, v: Value, what: str) -> Scalar:
+    if not isinstance(v, Scalar):
+        raise TypingError(f"{what}() expects a scalar here", ctx.loc)
+    return v
+
+
+# ------------------------------------------------------------------ builtins
+def builtin_range(ctx: Context, args: list[Value], parallel: bool = False) -> RangeValue:
+    ints = []
+    for a in args:
+        s = _scalar(ctx, a, "range")
+        if not (s.type.is_integer or s.type.is_bool):
+            raise TypingError(f"'{s.type}' object cannot be interpreted as an integer", ctx.loc)
+        ints.append(E.as_index(s.expr))
+    if len(ints) == 1:
+        return RangeValue(E.ZERO, ints[0], E.ONE, parallel)
+    if len(ints) == 2:
+        return RangeValue(ints[0], ints[1], E.ONE, parallel)
+    if len(ints) == 3:
+        if E.const_int(ints[2]) == 0:
+            raise ValueError("range() arg 3 must not be zero")
+        return RangeValue(ints[0], ints[1], ints[2], parallel)
+    raise TypingError(f"range expected 1 to 3 arguments, got {len(args)}", ctx.loc)
+
+
+def builtin_len(ctx: Context, v: Value) -> Value:
+    if isinstance(v, TupleValue):
+        return Scalar(ir.Const(len(v.items), PY_INT))
+    if isinstance(v, ArrayView | Lazy):
+        if v.ndim == 0:
+            raise TypingError("len() of unsized object", ctx.loc)
+        return Scalar(E.cast(v.shape[0], PY_INT))
+    raise TypingError("len() needs an array or a tuple", ctx.loc)
+
+
+def builtin_minmax(ctx: Context, name: str, args: list[Value]) -> Value:
+    if len(args) == 1 and isinstance(args[0], TupleValue):
+        args = list(args[0].items)
+    if len(args) < 2 or not all(isinstance(a, Scalar) for a in args):
+        raise UnsupportedError(f"{name}() of arrays or iterables (use np.{name})", ctx.loc)
+    scalars = [a for a in args if isinstance(a, Scalar)]
+    t = promote(*(s.type for s in scalars))
+    # Python keeps the first extreme item: ``b if b < a else a``, NaN included.
+    result = E.cast(scalars[0].expr, t)
+    for s in scalars[1:]:
+        x = E.cast(s.expr, t)
+        better = ir.Binary("lt" if name == "min" else "gt", x, result, ScalarType("bool"))
+        result = ctx.temp(ir.Select(better, x, result, t), name)
+    return Scalar(result)
+
+
+def builtin_abs(ctx: Context, v: Value) -> Value:
+    if isinstance(v, Scalar) and v.type.weak:
+        t = PY_FLOAT if v.type.is_complex else (PY_INT if v.type.is_bool else v.type)
+        return Scalar(ir.Call("abs", (E.cast(v.expr, v.type if not v.type.is_bool else PY_INT),), t))
+    return apply_ufunc(ctx, "absolute", [v])  # type: ignore[list-item]
+
+
+def convert(ctx: Context, target: str, args: list[Value], python: bool) -> Value:
+    """``int(x)``, ``float(x)``, ``np.float32(x)`` ...; Python conversions give Python numbers."""
+    if not args:
+        zero = ir.Const(0, ScalarType(target, weak=python))
+        return Scalar(E.cast(zero, ScalarType(target, weak=python)))
+    v = args[0]
+    if isinstance(v, ArrayView | Lazy):
+        if python:
+            raise UnsupportedError(f"{target}() of an array", ctx.loc)
+        return npo.astype(v, target)
+    s = _scalar(ctx, v, target)
+    t = ScalarType(target, weak=python)
+    if target == "bool":
+        return Scalar(E.cast(truthy(ctx, s), t))
+    if s.type.is_complex and not t.is_complex and python:
+        raise TypingError(f"can't convert complex to {'int' if t.is_integer else 'float'}", ctx.loc)
+    return Scalar(E.cast(s.expr, t))
+
+
+def call_builtin(ctx: Context, f: Any, args: list[Value], kwargs: dict[str, Value]) -> Value | None:
+    if kwargs:
+        return None
+    if f is builtins.range:
+        return builtin_range(ctx, args)
+    if f is builtins.len and len(args) == 1:
+        return builtin_len(ctx, args[0])
+    if f in (builtins.min, builtins.max):
+        return builtin_minmax(ctx, f.__name__, args)
+    if f is builtins.abs and len(args) == 1:
+        return builtin_abs(ctx, args[0])
+    conversions = {
+        builtins.int: "int64",
+        builtins.float: "float64",
+        builtins.bool: "bool",
+        builtins.complex: "complex128",
+    }
+    if f in conversions and len(args) <= 1:
+        return convert(ctx, conversions[f], args, python=True)
+    if f is builtins.round and len(args) == 1:
+        s = _scalar(ctx, args[0], "round")
+        if s.type.is_integer:
+            return s
+        return Scalar(
+            E.cast(ir.Call("rint", (E.cast(s.expr, ScalarType("float64")),), ScalarType("float64")), PY_INT)
+        )
+    return None
+
+
+# ---------------------------------------------------------------------- math
+_MATH_UNARY = {
+    "sqrt",
+    "exp",
+    "log2",
+    "log10",
+    "log1p",
+    "expm1",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asinh",
+    "acosh",
+    "atanh",
+    "fabs",
+    "erf",
+    "erfc",
+    "gamma",
+    "lgamma",
+    "cbrt",
+    "exp2",
+}
+_MATH_NAME = {
+    "asin": "arcsin",
+    "acos": "arccos",
+    "atan": "arctan",
+    "asinh": "arcsinh",
+    "acosh": "arccosh",
+    "atanh": "arctanh",
+    "fabs": "abs",
+}
+
+
+def call_math(ctx: Context, f: Any, args: list[Value]) -> Value | None:
+    name = getattr(f, "__name__", "")
+    if getattr(math, name, None) is not f:
+        return None
+    xs = [_scalar(ctx, a, f"math.{name}") for a in args]
+    as_float = [E.cast(x.expr, ScalarType("float64")) for x in xs]
+    if name in _MATH_UNARY and len(xs) == 1:
+        return Scalar(ir.Call(_MATH_NAME.get(name, name), (as_float[0],), PY_FLOAT))
+    if name == "log":
+        value = ir.Call("log", (as_float[0],), PY_FLOAT)
+        if len(xs) == 2:
+            value = ir.Binary("truediv", value, ir.Call("log", (as_float[1],), PY_FLOAT), PY_FLOAT)
+        return Scalar(value)
+    if name in ("floor", "ceil", "trunc") and len(xs) == 1:
+        if xs[0].type.is_integer:
+            return Scalar(E.cast(xs[0].expr, PY_INT))
+        return Scalar(E.cast(ir.Call(name, (as_float[0],), PY_FLOAT), PY_INT))
+    if name in ("atan2", "hypot", "copysign", "fmod", "pow") and len(xs) == 2:
+        if name == "pow":
+            return Scalar(ir.Binary("pow", as_float[0], as_float[1], PY_FLOAT))
+        return Scalar(ir.Call({"atan2": "arctan2"}.get(name, name), tuple(as_float), PY_FLOAT))
+    if name in ("isnan", "isinf", "isfinite") and len(xs) == 1:
+        return Scalar(ir.Call(name, (as_float[0],), PY_BOOL))
+    if name in ("degrees", "radians") and len(xs) == 1:
+        factor = 180.0 / math.pi if name == "degrees" else math.pi / 180.0
+        return Scalar(ir.Binary("mul", as_float[0], ir.Const(factor, PY_FLOAT), PY_FLOAT))
+    raise UnsupportedError(f"math.{name} with {len(xs)} arguments", ctx.loc)
+
+
+# ------------------------------------------------------------- array methods
+def call_method(
+    ctx: Context, receiver: Value, name: str, args: list[Value], kwargs: dict[str, Value]
+) -> Value:
+    if isinstance(receiver, Scalar):
+        return _scalar_method(ctx, receiver, name, args)
+    assert isinstance(receiver, ArrayView | Lazy)
+    reductions = {"sum", "prod", "min", "max", "mean", "any", "all"}
+    if name in reductions:
+        return npo.reduction_handler(name)(ctx, [receiver, *args], kwargs)
+    if name == "copy" or name == "flatten":
+        copied = npo.np_copy(ctx, [receiver], {})
+        return copied if name == "copy" else npo.reshape(ctx, copied, (E.i64(-1),))  # type: ignore[arg-type]
+    if name == "astype":
+        dtype = dtype_arg(ctx, args[0] if args else kwargs.get("dtype"))
+        return npo.astype(receiver, dtype)
+    if name in ("reshape", "ravel"):
+        shape_value = args[0] if len(args) == 1 else TupleValue(tuple(args))
+        shape = (E.i64(-1),) if name == "ravel" else shape_arg(ctx, kwargs.get("shape", shape_value))
+        return npo.reshape(ctx, receiver, shape)
+    if name == "transpose":
+        axes = args[0] if len(args) == 1 else (TupleValue(tuple(args)) if args else Const(None))
+        return npo.np_transpose(ctx, [receiver, axes], {})
+    if name == "fill":
+        if not isinstance(receiver, ArrayView):
+            raise TypingError("fill() needs an array", ctx.loc)
+        assign(ctx, receiver, _scalar(ctx, args[0], "fill"))
+        return Const(None)
+    if name == "dot":
+        return npo.np_matmul(ctx, [receiver, *args], {})
+    if name in ("conj", "conjugate"):
+        return apply_ufunc(ctx, "conjugate", [receiver])
+    if name == "item":
+        lazy = as_lazy(receiver)
+        return Scalar(lazy.element(tuple(E.ZERO for _ in lazy.shape)))
+    raise UnsupportedError(f"array method '{name}'", ctx.loc)
+
+
+def _scalar_method(ctx: Context, receiver: Scalar, name: str, args: list[Value]) -> Value:
+    if name in ("conjugate", "conj"):
+        if receiver.type.is_complex:
+            return Scalar(ir.Call("conj", (receiver.expr,), receiver.type))
+        return receiver
+    if name == "item":
+        weak = {"b": PY_BOOL, "i": PY_INT, "u": PY_INT, "f": PY_FLOAT, "c": PY_COMPLEX}[receiver.type.kind]
+        return Scalar(E.cast(receiver.expr, weak))
+    raise UnsupportedError(f"scalar method '{name}'", ctx.loc)
+
+
+def call_dtype(ctx: Context, dtype: DType, args: list[Value]) -> Value:
+    return convert(ctx, dtype.name, args, python=False)
+
+
+__all__ = ["call_builtin", "call_math", "call_method", "call_dtype", "const_axis", "const_bool"]

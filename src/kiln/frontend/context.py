@@ -1,0 +1,173 @@
+"""State of one lowering run: emitted statements, variable types, scopes.
+
+Variable types are found by iteration: lowering records the type of every value
+assigned to a variable; when a later assignment widens a variable (``s = 0``
+then ``s += a[i]`` with float ``a``), the whole function is lowered again with
+the widened type declared from the start. Types only widen, so this ends.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from kiln.errors import SourceLoc, TypingError
+from kiln.frontend.promotion import promote
+from kiln.ir import nodes as ir
+from kiln.ir.types import ArrayType, ScalarType
+from kiln.options import Options
+
+VarType = ScalarType | ArrayType
+
+
+def unify(old: VarType, new: VarType, name: str, loc: SourceLoc) -> VarType:
+    """The one type a variable needs to hold both ``old`` and ``new`` values."""
+    if isinstance(old, ScalarType) and isinstance(new, ScalarType):
+        return promote(old, new) if old != new else old
+    same_shape = isinstance(old, ArrayType) and isinstance(new, ArrayType) and (old.dtype, old.ndim) == (
+        new.dtype,
+        new.ndim,
+    )
+    if same_shape:
+        assert isinstance(old, ArrayType) and isinstance(new, ArrayType)
+        if old.layout == new.layout:
+            return old
+        both = {old.layout, new.layout}
+        return old.with_layout("R" if both == {"C", "R"} else "A")
+    raise TypingError(
+        f"variable '{name}' holds {old} and later {new}; kiln needs one type per variable",
+        loc,
+        hint="use a new variable name for the second value",
+    )
+
+
+@dataclass
+class TypeEnv:
+    """Declared types of IR variables, kept across lowering iterations."""
+
+    types: dict[str, VarType] = field(default_factory=dict)
+    origins: dict[str, set[str]] = field(default_factory=dict)
+    changed: bool = False
+
+    def declare(self, name: str, t: VarType, loc: SourceLoc, shown: str) -> VarType:
+        old = self.types.get(name)
+        merged = t if old is None else unify(old, t, shown, loc)
+        if merged != old:
+            self.types[name] = merged
+            self.changed = self.changed or not is_temporary(name)
+        return merged
+
+    def start_iteration(self) -> None:
+        """Forget temporaries: each is created with its final type in every iteration."""
+        self.types = {n: t for n, t in self.types.items() if not is_temporary(n)}
+        self.origins = {n: o for n, o in self.origins.items() if not is_temporary(n)}
+        self.changed = False
+
+
+def is_temporary(name: str) -> bool:
+    """Fresh names (``k<N>_...``) belong to one lowering iteration only."""
+    return name.startswith("k") and name[1:2].isdigit()
+
+
+class Context:
+    """Builder for one function's IR: blocks, fresh names, ids, locations."""
+
+    def __init__(self, env: TypeEnv, options: Options, filename: str, lines: list[str]) -> None:
+        self.env = env
+        self.options = options
+        self.filename = filename
+        self.lines = lines
+        self._blocks: list[list[ir.Stmt]] = [[]]
+        self._sid = 0
+        self._fresh = 0
+        self.loc: SourceLoc = SourceLoc(filename, 0, 0)
+        self.used: dict[str, VarType] = {}
+        self.written_arrays: set[str] = set()
+        self.loop_depth = 0
+        self.parallel_depth = 0
+        self.lower_bounds: dict[str, int] = {}
+        self.inlined = 0
+
+    # -------------------------------------------------------------- locations
+    def loc_of(self, node: ast.AST) -> SourceLoc:
+        line = getattr(node, "lineno", self.loc.line)
+        col = getattr(node, "col_offset", 0)
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        return SourceLoc(self.filename, line, col, text)
+
+    @contextmanager
+    def at(self, node: ast.AST) -> Iterator[None]:
+        saved = self.loc
+        if hasattr(node, "lineno"):
+            self.loc = self.loc_of(node)
+        try:
+            yield
+        finally:
+            self.loc = saved
+
+    # ------------------------------------------------------------- statements
+    def next_sid(self) -> int:
+        self._sid += 1
+        return self._sid
+
+    def emit(self, stmt: ir.Stmt) -> None:
+        import dataclasses
+
+        self._blocks[-1].append(dataclasses.replace(stmt, sid=self.next_sid(), loc=self.loc))  # type: ignore[arg-type]
+
+    @contextmanager
+    def block(self) -> Iterator[list[ir.Stmt]]:
+        self._blocks.append([])
+        body = self._blocks[-1]
+        try:
+            yield body
+        finally:
+            self._blocks.pop()
+
+    def top_block(self) -> tuple[ir.Stmt, ...]:
+        return tuple(self._blocks[0])
+
+    # ------------------------------------------------------------- variables
+    def fresh(self, stem: str = "t") -> str:
+        self._fresh += 1
+        return f"k{self._fresh}_{stem}"
+
+    def declare(self, name: str, t: VarType, shown: str | None = None) -> VarType:
+        declared = self.env.declare(name, t, self.loc, shown or name)
+        self.used[name] = declared
+        return declared
+
+    def type_of(self, name: str) -> VarType:
+        return self.env.types[name]
+
+    def temp(self, value: ir.Expr, stem: str = "t") -> ir.Expr:
+        """``value`` itself when trivially cheap, else a fresh variable holding it."""
+        if isinstance(value, ir.Const | ir.Var | ir.Dim):
+            return value
+        name = self.fresh(stem)
+        t = self.declare(name, value.type)
+        assert isinstance(t, ScalarType)
+        self.emit(ir.Assign(name, value))
+        return ir.Var(name, t)
+
+    # ---------------------------------------------------------------- aliasing
+    # An array variable's origins: "param" when it may view an argument's memory,
+    # else the names of the variables whose Alloc it may view. Two arrays may
+    # share memory only if their origins meet.
+    def add_origins(self, name: str, origins: set[str]) -> None:
+        known = self.env.origins.setdefault(name, set())
+        if not origins <= known:
+            known |= origins
+            self.env.changed = self.env.changed or not is_temporary(name)
+
+    def origins_of(self, name: str) -> set[str]:
+        return self.env.origins.get(name, set())
+
+    def may_alias(self, a: str, b: str) -> bool:
+        """Arguments may share memory with each other (the caller can pass one array twice)."""
+        oa, ob = self.origins_of(a), self.origins_of(b)
+        if a == b or oa & ob:
+            return True
+        return any(o.startswith("param:") for o in oa) and any(o.startswith("param:") for o in ob)

@@ -1,0 +1,92 @@
+"""Deciding what a call means, and inlining calls to the user's own functions."""
+
+from __future__ import annotations
+
+import inspect
+import types
+from typing import TYPE_CHECKING
+
+from kiln.errors import TypingError, UnsupportedError
+from kiln.frontend import calls
+from kiln.frontend.lower_exprs import describe, python_constant
+from kiln.frontend.numpy_ops import lookup_numpy
+from kiln.frontend.source import parse_function
+from kiln.frontend.values import BoundMethod, Const, DType, Lazy, Scalar, Value
+from kiln.ir import nodes as ir
+
+if TYPE_CHECKING:
+    from kiln.frontend.lower_stmts import Lowerer
+
+MAX_INLINE_DEPTH = 32
+
+
+def dispatch_call(low: Lowerer, func: Value, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    ctx = low.ctx
+    if isinstance(func, BoundMethod):
+        return calls.call_method(ctx, func.receiver, func.name, args, kwargs)
+    if isinstance(func, DType):
+        return calls.call_dtype(ctx, func, args)
+    if not isinstance(func, Const):
+        raise TypingError(f"{describe(func)} is not callable", ctx.loc)
+    f = func.value
+    from kiln.parallel import prange
+
+    if f is prange:
+        return calls.builtin_range(ctx, args, parallel=True)
+    handler = lookup_numpy(f)
+    if handler is not None:
+        return handler(ctx, list(args), dict(kwargs))
+    result = calls.call_builtin(ctx, f, args, kwargs)
+    if result is None and not kwargs:
+        result = calls.call_math(ctx, f, args)
+    if result is not None:
+        return result
+    target = getattr(f, "py_func", f)  # a @kiln.jit function called from another one
+    if isinstance(target, types.FunctionType):
+        return inline_call(low, target, args, kwargs)
+    name = getattr(f, "__qualname__", getattr(f, "__name__", repr(f)))
+    module = getattr(f, "__module__", None) or ""
+    shown = f"{module}.{name}" if module and module != "builtins" else name
+    raise UnsupportedError(f"call to '{shown}' is not supported", ctx.loc)
+
+
+def inline_call(low: Lowerer, fn: types.FunctionType, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """Lower ``fn``'s body in place, with its own names, leaving through a Block."""
+    from kiln.frontend.lower_stmts import Lowerer, Scope, check_returnable
+
+    ctx = low.ctx
+    if fn in low.call_stack:
+        raise UnsupportedError(f"recursive call to '{fn.__name__}'", ctx.loc)
+    if len(low.call_stack) > MAX_INLINE_DEPTH:
+        raise UnsupportedError("calls nested too deeply", ctx.loc)
+    parsed = parse_function(fn)
+    try:
+        bound = inspect.signature(fn).bind(*args, **kwargs)
+    except TypeError as exc:
+        raise TypingError(f"{fn.__name__}(): {exc}", ctx.loc) from None
+    bound.apply_defaults()
+    ctx.inlined += 1
+    label = f"c{ctx.inlined}_{fn.__name__}"
+    scope = Scope(parsed, prefix=f"{label}_", exit_label=label)
+    callee = Lowerer(ctx, scope, low.call_stack)
+    with ctx.block() as body:
+        for name, value in bound.arguments.items():
+            if not isinstance(value, Value.__args__):  # type: ignore[attr-defined]
+                value = python_constant(value, ctx)
+            _bind_param(callee, name, value, parsed.locals)
+        callee.lower_body(parsed.tree.body)
+    ctx.emit(ir.Block(label, tuple(body)))
+    check_returnable(scope.ret_kind, ctx.loc)
+    if scope.ret_value is None:
+        return Const(None)
+    return scope.ret_value
+
+
+def _bind_param(callee: Lowerer, name: str, value: Value, assigned: frozenset[str]) -> None:
+    """Scalars are copied (the caller's expression may read memory the callee writes),
+    lazies computed once, arrays passed as views (re-bound if the callee assigns the name)."""
+    copy_scalar = isinstance(value, Scalar) and not isinstance(value.expr, ir.Const)
+    if isinstance(value, Lazy) or name in assigned or copy_scalar:
+        callee.bind(name, value)
+    else:
+        callee.scope.names[name] = value

@@ -1,0 +1,62 @@
+"""``@`` / ``np.matmul`` / ``np.dot``: a library call on whole arrays (BLAS for
+large floating-point operands, generated loops otherwise); 1-d @ 1-d is a
+fused multiply-sum."""
+
+from __future__ import annotations
+
+from kiln.errors import TypingError, UnsupportedError
+from kiln.frontend import exprs as E
+from kiln.frontend.arrays import as_lazy, elementwise, materialize
+from kiln.frontend.context import Context
+from kiln.frontend.promotion import promote_dtypes
+from kiln.frontend.values import ArrayView, Lazy, Scalar, Value, whole_view
+from kiln.frontend.views import bind_view
+from kiln.ir import nodes as ir
+from kiln.ir.types import ArrayType, ScalarType
+
+
+def _operand(ctx: Context, v: ArrayView | Lazy, dtype: str) -> ArrayView:
+    """``v`` as an IR array variable of ``dtype`` (converted or materialized if needed)."""
+    if isinstance(v, ArrayView) and v.dtype == dtype:
+        return bind_view(ctx, v)
+    lazy = as_lazy(v)
+    t = ScalarType(dtype)
+    converted = Lazy(dtype, lazy.shape, lambda idx: E.cast(lazy.element(idx), t), lazy.reads)
+    return materialize(ctx, converted)
+
+
+def matmul(ctx: Context, a: Value, b: Value) -> Value:
+    from kiln.frontend.reductions import reduce
+
+    if not isinstance(a, ArrayView | Lazy) or not isinstance(b, ArrayView | Lazy):
+        raise TypingError("matmul: input operand does not have enough dimensions", ctx.loc)
+    if a.ndim > 2 or b.ndim > 2 or a.ndim == 0 or b.ndim == 0:
+        raise UnsupportedError("matmul of arrays with more than 2 dimensions", ctx.loc)
+    dtype = promote_dtypes(a.dtype, b.dtype)
+    k_a, k_b = a.shape[-1], b.shape[0]
+    if k_a != k_b:
+        msg = "matmul: mismatch in the contracted dimension (%lld is different from %lld)"
+        ctx.emit(ir.Check(E.compare("eq", k_a, k_b), "ValueError", msg, (k_a, k_b)))
+    if a.ndim == 1 and b.ndim == 1:
+        product = elementwise(ctx, [a, b], lambda xs: _mul(xs, dtype), dtype)
+        total = reduce(ctx, "sum", product)
+        assert isinstance(total, Scalar)
+        return Scalar(E.cast(total.expr, ScalarType(dtype)))
+    av, bv = _operand(ctx, a, dtype), _operand(ctx, b, dtype)
+    shape = tuple(
+        d for d in (a.shape[0] if a.ndim == 2 else None, b.shape[1] if b.ndim == 2 else None) if d is not None
+    )
+    out = ctx.fresh("mm")
+    t = ctx.declare(out, ArrayType(dtype, len(shape), "C"))
+    assert isinstance(t, ArrayType)
+    ctx.add_origins(out, {out})
+    ctx.emit(ir.Alloc(out, ArrayType(dtype, len(shape), "C"), shape))
+    ctx.emit(ir.LibCall("matmul", (out,), (av.base, bv.base)))
+    return whole_view(out, t)
+
+
+def _mul(xs: list[ir.Expr], dtype: str) -> ir.Expr:
+    t = ScalarType(dtype)
+    if t.is_bool:
+        return ir.Binary("and", E.cast(xs[0], t), E.cast(xs[1], t), t)
+    return ir.Binary("mul", E.cast(xs[0], t), E.cast(xs[1], t), t)

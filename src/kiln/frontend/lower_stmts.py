@@ -1,0 +1,338 @@
+"""Python statements -> IR statements; scopes, assignment, control flow, returns."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from dataclasses import dataclass, field
+from typing import Any
+
+from kiln.errors import TypingError, UnsupportedError
+from kiln.frontend import exprs as E
+from kiln.frontend.arrays import assign, materialize
+from kiln.frontend.context import Context
+from kiln.frontend.lower_exprs import BINOPS, ExprLowering, describe, operand, python_constant
+from kiln.frontend.promotion import can_cast
+from kiln.frontend.source import ParsedFunction, assigned_names
+from kiln.frontend.ufuncs import python_operator, truthy
+from kiln.frontend.values import ArrayView, Const, Lazy, RangeValue, Scalar, TupleValue, Value
+from kiln.frontend.views import bind_view, subscript
+from kiln.ir import nodes as ir
+from kiln.ir.types import PY_INT
+
+
+@dataclass
+class Scope:
+    """Names of one (possibly inlined) Python function."""
+
+    parsed: ParsedFunction
+    prefix: str
+    names: dict[str, Value] = field(default_factory=dict)
+    exit_label: str | None = None  # inlined functions leave through this Block
+    ret_names: list[str] = field(default_factory=list)
+    ret_kind: str | None = None  # "none" | "single" | "tuple<N>"
+    ret_value: Value | None = None
+
+
+class Lowerer(ExprLowering):
+    def __init__(self, ctx: Context, scope: Scope, call_stack: tuple[object, ...] = ()) -> None:
+        self.ctx = ctx
+        self.scope = scope
+        self.call_stack = call_stack + (scope.parsed.fn,)
+
+    # ------------------------------------------------------------------ names
+    def ir_name(self, name: str) -> str:
+        return self.scope.prefix + name
+
+    def lookup(self, name: str, node: ast.AST) -> Value:
+        if name in self.scope.names:
+            return self.scope.names[name]
+        if name in self.scope.parsed.locals:
+            raise UnsupportedError(f"local variable '{name}' is read before it is assigned", self.ctx.loc)
+        found, value = self.scope.parsed.resolve_global(name)
+        if not found:
+            raise TypingError(f"name '{name}' is not defined", self.ctx.loc)
+        return python_constant(value, self.ctx)
+
+    def bind(self, name: str, value: Value) -> None:
+        """``name = value`` for a Python local."""
+        target = self.ir_name(name)
+        self.scope.names[name] = self.store_into(target, value, name)
+
+    def store_into(self, target: str, value: Value, shown: str) -> Value:
+        ctx = self.ctx
+        if isinstance(value, Scalar):
+            t = ctx.declare(target, value.type, shown)
+            ctx.emit(ir.Assign(target, E.cast(value.expr, t)))  # type: ignore[arg-type]
+            return Scalar(ir.Var(target, t))  # type: ignore[arg-type]
+        if isinstance(value, ArrayView):
+            if value.is_whole and value.base == target:
+                return value
+            return bind_view(ctx, value, target, shown)
+        if isinstance(value, Lazy):
+            return materialize(ctx, value, target, shown)
+        if isinstance(value, TupleValue):
+            return TupleValue(
+                tuple(
+                    self.store_into(f"{target}__{k}", v, f"{shown}[{k}]") for k, v in enumerate(value.items)
+                )
+            )
+        if shown in self.scope.parsed.const_names:
+            return value
+        raise UnsupportedError(
+            f"'{shown}' is bound to {describe(value)} under control flow or more than once",
+            ctx.loc,
+            hint="compile-time values (modules, functions, dtypes) must be assigned once, at the top level",
+        )
+
+    def snapshot(self, value: Value) -> Value:
+        """A copy of ``value`` that later assignments cannot change (``a, b = b, a``)."""
+        ctx = self.ctx
+        if isinstance(value, Scalar):
+            if isinstance(value.expr, ir.Const):
+                return value
+            return self.store_into(ctx.fresh("snap"), value, "value")
+        if isinstance(value, ArrayView):
+            return bind_view(ctx, value, ctx.fresh("snap"))
+        if isinstance(value, Lazy):
+            return materialize(ctx, value)
+        if isinstance(value, TupleValue):
+            return TupleValue(tuple(self.snapshot(v) for v in value.items))
+        return value
+
+    # ------------------------------------------------------------- statements
+    def lower_body(self, body: list[ast.stmt]) -> None:
+        for node in body:
+            self.stmt(node)
+
+    def stmt(self, node: ast.stmt) -> None:
+        method = getattr(self, "stmt_" + type(node).__name__, None)
+        with self.ctx.at(node):
+            if method is None:
+                raise UnsupportedError(f"{type(node).__name__} statements are not supported", self.ctx.loc)
+            method(node)
+
+    def stmt_Pass(self, node: ast.Pass) -> None:
+        pass
+
+    def stmt_Expr(self, node: ast.Expr) -> None:
+        if isinstance(node.value, ast.Constant):
+            return  # docstring or bare constant
+        self.expr(node.value)
+
+    def stmt_Assign(self, node: ast.Assign) -> None:
+        value = self.expr(node.value)
+        if len(node.targets) > 1 or any(isinstance(t, ast.Tuple | ast.List) for t in node.targets):
+            value = self.snapshot(value)
+        for target in node.targets:
+            self.assign_target(target, value)
+
+    def stmt_AnnAssign(self, node: ast.AnnAssign) -> None:
+        if node.value is not None:
+            self.assign_target(node.target, self.expr(node.value))
+
+    def assign_target(self, target: ast.expr, value: Value) -> None:
+        with self.ctx.at(target):
+            if isinstance(target, ast.Name):
+                self.bind(target.id, value)
+            elif isinstance(target, ast.Tuple | ast.List):
+                self._unpack(target, value)
+            elif isinstance(target, ast.Subscript):
+                self.store_subscript(target, value)
+            else:
+                raise UnsupportedError(f"assignment to {type(target).__name__}", self.ctx.loc)
+
+    def _unpack(self, target: ast.Tuple | ast.List, value: Value) -> None:
+        if not isinstance(value, TupleValue):
+            raise UnsupportedError(f"unpacking {describe(value)}", self.ctx.loc)
+        if len(value.items) != len(target.elts):
+            raise ValueError(f"cannot unpack {len(value.items)} values into {len(target.elts)} names")
+        for t, v in zip(target.elts, value.items):
+            self.assign_target(t, v)
+
+    def store_subscript(self, target: ast.Subscript, value: Value) -> None:
+        base = self.expr(target.value)
+        if not isinstance(base, ArrayView):
+            raise TypingError(f"{describe(base)} does not support item assignment", self.ctx.loc)
+        parts = target.slice.elts if isinstance(target.slice, ast.Tuple) else [target.slice]
+        dest = subscript(self.ctx, base, [self._index_item(p) for p in parts])
+        self.store_to(dest, value)
+
+    def store_to(self, dest: ArrayView | ir.Expr, value: Value) -> None:
+        if isinstance(dest, ir.Load):
+            if not isinstance(value, Scalar):
+                raise UnsupportedError("assigning an array to a single element", self.ctx.loc)
+            self.ctx.written_arrays.add(dest.array)
+            self.ctx.emit(ir.Store(dest.array, dest.indices, E.cast(value.expr, dest.type)))
+            return
+        assert isinstance(dest, ArrayView)
+        assign(self.ctx, dest, operand(self.ctx, value))
+
+    def stmt_AugAssign(self, node: ast.AugAssign) -> None:
+        op = BINOPS.get(type(node.op))
+        if op is None or op == "matmul":
+            raise UnsupportedError(f"augmented assignment with {type(node.op).__name__}", self.ctx.loc)
+        rhs = self.expr(node.value)
+        target = node.target
+        if isinstance(target, ast.Name):
+            current = self.lookup(target.id, target)
+            if isinstance(current, ArrayView):  # in place, as NumPy's a += b
+                self._inplace(current, op, rhs)
+            else:
+                self.bind(target.id, self.binary(op, current, rhs))
+            return
+        if not isinstance(target, ast.Subscript):
+            raise UnsupportedError(f"augmented assignment to {type(target).__name__}", self.ctx.loc)
+        base = self.expr(target.value)
+        if not isinstance(base, ArrayView):
+            raise TypingError(f"{describe(base)} does not support item assignment", self.ctx.loc)
+        parts = target.slice.elts if isinstance(target.slice, ast.Tuple) else [target.slice]
+        dest = subscript(self.ctx, base, [self._index_item(p) for p in parts])
+        if isinstance(dest, ArrayView):
+            self._inplace(dest, op, rhs)
+        else:
+            new = python_operator(self.ctx, op, Scalar(dest), operand(self.ctx, rhs))
+            self.store_to(dest, new)
+
+    def _inplace(self, dest: ArrayView, op: str, rhs: Value) -> None:
+        result = python_operator(self.ctx, op, dest, operand(self.ctx, rhs))
+        produced = result.type.dtype if isinstance(result, Scalar) else result.dtype
+        if not can_cast(produced, dest.dtype, "same_kind"):
+            raise TypingError(
+                f"Cannot cast ufunc output from dtype('{produced}') to dtype('{dest.dtype}') "
+                "with casting rule 'same_kind'",
+                self.ctx.loc,
+            )
+        assign(self.ctx, dest, result)
+
+    # ----------------------------------------------------------- control flow
+    def stmt_If(self, node: ast.If) -> None:
+        cond = truthy(self.ctx, operand(self.ctx, self.expr(node.test)))
+        if isinstance(cond, ir.Const):  # compile-time condition: lower only the live branch
+            self.lower_body(node.body if cond.value else node.orelse)
+            return
+        with self.ctx.block() as then:
+            self.lower_body(node.body)
+        with self.ctx.block() as orelse:
+            self.lower_body(node.orelse)
+        self.ctx.emit(ir.If(cond, tuple(then), tuple(orelse)))
+
+    def stmt_While(self, node: ast.While) -> None:
+        if node.orelse:
+            raise UnsupportedError("while ... else", self.ctx.loc)
+        with self.ctx.block() as cond_stmts:
+            cond = truthy(self.ctx, operand(self.ctx, self.expr(node.test)))
+        with self.ctx.block() as body:
+            if cond_stmts:  # the condition needs statements: re-run them every iteration
+                body.extend(cond_stmts)
+                self.ctx.emit(
+                    ir.If(ir.Unary("not", cond, cond.type), (ir.Break(self.ctx.next_sid(), self.ctx.loc),))
+                )
+            self.ctx.loop_depth += 1
+            self.lower_body(node.body)
+            self.ctx.loop_depth -= 1
+        loop_cond = E.bool_true() if cond_stmts else cond
+        self.ctx.emit(ir.While(loop_cond, tuple(body)))
+
+    def stmt_For(self, node: ast.For) -> None:
+        from kiln.frontend.loops import lower_range_loop
+
+        if node.orelse:
+            raise UnsupportedError("for ... else", self.ctx.loc)
+        iterable = self.expr(node.iter)
+        if not isinstance(iterable, RangeValue):
+            raise UnsupportedError(
+                f"for-loops over {describe(iterable)} (only range()/kiln.prange() loops are supported)",
+                self.ctx.loc,
+            )
+        if not isinstance(node.target, ast.Name):
+            raise UnsupportedError("a for-loop target must be a single name", self.ctx.loc)
+        lower_range_loop(self, node, iterable)
+
+    def stmt_Break(self, node: ast.Break) -> None:
+        self.ctx.emit(ir.Break())
+
+    def stmt_Continue(self, node: ast.Continue) -> None:
+        self.ctx.emit(ir.Continue())
+
+    def stmt_Assert(self, node: ast.Assert) -> None:
+        cond = truthy(self.ctx, operand(self.ctx, self.expr(node.test)))
+        message = ""
+        if node.msg is not None:
+            msg = self.expr(node.msg)
+            message = str(msg.value) if isinstance(msg, Const) else ""
+        self.ctx.emit(ir.Check(cond, "AssertionError", message.replace("%", "%%")))
+
+    def stmt_Raise(self, node: ast.Raise) -> None:
+        exc, message = node.exc, ""
+        if isinstance(exc, ast.Call) and len(exc.args) <= 1:
+            if exc.args:
+                msg = self.expr(exc.args[0])
+                if not isinstance(msg, Const) or not isinstance(msg.value, str):
+                    raise UnsupportedError("raise with a non-constant message", self.ctx.loc)
+                message = msg.value
+            exc = exc.func
+        cls = self.expr(exc) if exc is not None else None
+        if (
+            not isinstance(cls, Const)
+            or not isinstance(cls.value, type)
+            or getattr(builtins, cls.value.__name__, None) is not cls.value
+        ):
+            raise UnsupportedError("raise of anything but a built-in exception", self.ctx.loc)
+        self.ctx.emit(ir.Check(E.bool_false(), cls.value.__name__, message.replace("%", "%%")))
+
+    # ---------------------------------------------------------------- returns
+    def stmt_Return(self, node: ast.Return) -> None:
+        value: Value = Const(None) if node.value is None else self.expr(node.value)
+        kind = _return_kind(value)
+        scope = self.scope
+        if scope.ret_kind is not None and scope.ret_kind != kind:
+            raise UnsupportedError(
+                "all return statements of a function must return the same kind of value "
+                f"(here {kind}, earlier {scope.ret_kind})",
+                self.ctx.loc,
+            )
+        scope.ret_kind = kind
+        if kind != "none":
+            items = value.items if isinstance(value, TupleValue) else (value,)
+            if isinstance(value, TupleValue):
+                items = self.snapshot(value).items  # type: ignore[union-attr]
+            names = [f"{scope.prefix}ret__{k}" for k in range(len(items))]
+            bound = [self.store_into(n, v, "return value") for n, v in zip(names, items)]
+            scope.ret_names = names
+            scope.ret_value = TupleValue(tuple(bound)) if isinstance(value, TupleValue) else bound[0]
+        if scope.exit_label is not None:
+            self.ctx.emit(ir.Exit(scope.exit_label))
+        else:
+            self.ctx.emit(ir.Return(tuple(scope.ret_names)))
+
+    # ------------------------------------------------------------------ calls
+    def call(self, node: ast.Call) -> Value:
+        from kiln.frontend.dispatch_call import dispatch_call
+
+        if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+            raise UnsupportedError("*args / **kwargs in calls", self.ctx.loc)
+        func = self.expr(node.func)
+        args = [self.expr(a) for a in node.args]
+        kwargs = {k.arg: self.expr(k.value) for k in node.keywords if k.arg is not None}
+        return dispatch_call(self, func, args, kwargs)
+
+
+def _return_kind(value: Value) -> str:
+    if isinstance(value, Const) and value.value is None:
+        return "none"
+    if isinstance(value, TupleValue):
+        if any(isinstance(v, TupleValue) for v in value.items):
+            return "nested tuple"
+        return f"tuple of {len(value.items)}"
+    if isinstance(value, Scalar | ArrayView | Lazy):
+        return "single"
+    return "compile-time value"
+
+
+def check_returnable(kind: str | None, loc: Any) -> None:
+    if kind in ("nested tuple", "compile-time value"):
+        raise UnsupportedError(f"returning a {kind}", loc)
+
+
+__all__ = ["Lowerer", "Scope", "assigned_names", "PY_INT", "check_returnable"]

@@ -1,0 +1,96 @@
+"""Entry point of the Python frontend: a function + argument types -> IR function."""
+
+from __future__ import annotations
+
+import types
+
+from kiln.errors import UnsupportedError
+from kiln.frontend.context import Context, TypeEnv
+from kiln.frontend.lower_stmts import Lowerer, Scope, check_returnable
+from kiln.frontend.source import ParsedFunction, parse_function
+from kiln.frontend.values import Scalar, whole_view
+from kiln.ir import nodes as ir
+from kiln.ir.types import ArrayType, ScalarType
+from kiln.options import Options
+
+MAX_TYPE_ITERATIONS = 16
+
+
+def lower_function(
+    fn: types.FunctionType, arg_types: tuple[ScalarType | ArrayType, ...], options: Options
+) -> ir.Function:
+    """Lower ``fn`` specialized to ``arg_types`` (one per positional parameter)."""
+    parsed = parse_function(fn)
+    _check_signature(parsed, len(arg_types))
+    env = TypeEnv()
+    for _ in range(MAX_TYPE_ITERATIONS):
+        env.start_iteration()
+        ctx, scope = _lower_once(parsed, arg_types, options, env)
+        if not env.changed:
+            return _build(parsed, ctx, scope, arg_types)
+    raise UnsupportedError("variable types did not settle", ctx.loc)
+
+
+def _check_signature(parsed: ParsedFunction, nargs: int) -> None:
+    a = parsed.tree.args
+    loc = Context(TypeEnv(), Options(), parsed.filename, parsed.lines).loc_of(parsed.tree)
+    if a.vararg or a.kwarg or a.kwonlyargs or a.posonlyargs:
+        raise UnsupportedError("*args, **kwargs and keyword-only parameters", loc)
+    if nargs != len(a.args):
+        raise TypeError(f"{parsed.fn.__name__}() takes {len(a.args)} arguments but {nargs} were given")
+
+
+def param_name(name: str) -> str:
+    return f"p_{name}"
+
+
+def _lower_once(
+    parsed: ParsedFunction, arg_types: tuple[ScalarType | ArrayType, ...], options: Options, env: TypeEnv
+) -> tuple[Context, Scope]:
+    ctx = Context(env, options, parsed.filename, parsed.lines)
+    ctx.loc = ctx.loc_of(parsed.tree)
+    scope = Scope(parsed, prefix="u_")
+    low = Lowerer(ctx, scope)
+    for arg, t in zip(parsed.tree.args.args, arg_types):
+        pname = param_name(arg.arg)
+        ctx.declare(pname, t, arg.arg)
+        value = whole_view(pname, t) if isinstance(t, ArrayType) else Scalar(ir.Var(pname, t))
+        if isinstance(t, ArrayType):
+            ctx.add_origins(pname, {f"param:{pname}"})
+        if arg.arg in parsed.locals:
+            low.bind(arg.arg, value)  # the body re-assigns it: give it a variable of its own
+        else:
+            scope.names[arg.arg] = value
+    low.lower_body(parsed.tree.body)
+    if scope.ret_kind not in (None, "none"):
+        ctx.emit(
+            ir.Check(
+                ir.Const(False, ScalarType("bool")),
+                "RuntimeError",
+                f"{parsed.fn.__name__}() reached its end without returning a value",
+            )
+        )
+    return ctx, scope
+
+
+def _build(
+    parsed: ParsedFunction, ctx: Context, scope: Scope, arg_types: tuple[ScalarType | ArrayType, ...]
+) -> ir.Function:
+    check_returnable(scope.ret_kind, ctx.loc)
+    params = tuple(ir.Param(param_name(a.arg), t) for a, t in zip(parsed.tree.args.args, arg_types))
+    param_names = {p.name for p in params}
+    local_vars = tuple((n, t) for n, t in ctx.env.types.items() if n not in param_names)
+    results = tuple(ctx.env.types[n] for n in scope.ret_names)
+    written = set()
+    for name in ctx.written_arrays:
+        written |= {o.removeprefix("param:") for o in ctx.origins_of(name) if o.startswith("param:")}
+    return ir.Function(
+        name=parsed.fn.__name__,
+        params=params,
+        locals=local_vars,
+        body=ctx.top_block(),
+        results=results,
+        result_is_tuple=bool(scope.ret_kind and scope.ret_kind.startswith("tuple")),
+        loc=ctx.loc_of(parsed.tree),
+        written_params=tuple(p.name for p in params if p.name in written),
+    )

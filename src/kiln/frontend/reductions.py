@@ -1,0 +1,199 @@
+"""Reductions (sum, prod, min, max, mean, any, all) over all or some axes,
+consuming element-wise expressions directly (``(a * b).sum()`` is one loop)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from kiln.errors import TypingError
+from kiln.frontend import exprs as E
+from kiln.frontend.arrays import Operand, as_lazy, emit_loop_nest
+from kiln.frontend.context import Context
+from kiln.frontend.values import ArrayView, Lazy, Scalar, whole_view
+from kiln.ir import nodes as ir
+from kiln.ir.types import ArrayType, ScalarType
+
+# reduction -> (IR combining op, parallel reduction op)
+_COMBINE = {"sum": "add", "prod": "mul", "min": "min", "max": "max", "any": "or", "all": "and", "mean": "add"}
+_NUMPY_NAME = {"min": "minimum", "max": "maximum", "sum": "add", "prod": "multiply"}
+
+
+@cache
+def result_dtype(kind: str, dtype: str) -> str:
+    if kind in ("any", "all"):
+        return "bool"
+    sample = np.zeros(1, dtype=dtype)
+    return getattr(np, kind)(sample).dtype.name
+
+
+def _accumulator_dtype(kind: str, result: str) -> str:
+    # float32 sums accumulate in float64: closer to NumPy's pairwise sum than a
+    # float32 running sum would be.
+    if kind in ("sum", "mean") and result == "float32":
+        return "float64"
+    if kind in ("sum", "mean") and result == "complex64":
+        return "complex128"
+    return result
+
+
+def normalize_axes(ctx: Context, axis: object, ndim: int) -> tuple[int, ...]:
+    if axis is None:
+        return tuple(range(ndim))
+    axes = axis if isinstance(axis, tuple) else (axis,)
+    out = []
+    for a in axes:
+        if not isinstance(a, int) or not -ndim <= a < ndim:
+            raise TypingError(f"axis {a} is out of bounds for array of dimension {ndim}", ctx.loc)
+        out.append(a % ndim)
+    if len(set(out)) != len(out):
+        raise TypingError("duplicate value in 'axis'", ctx.loc)
+    return tuple(sorted(out))
+
+
+def reduce(
+    ctx: Context, kind: str, value: Operand, axis: object = None, keepdims: bool = False
+) -> Scalar | ArrayView:
+    if isinstance(value, Scalar):
+        return _reduce_scalar_value(kind, value)
+    lazy = as_lazy(value)
+    axes = normalize_axes(ctx, axis, lazy.ndim)
+    out_dtype = result_dtype(kind, lazy.dtype)
+    if len(axes) == lazy.ndim and not keepdims:
+        return Scalar(_reduce_all(ctx, kind, lazy, out_dtype))
+    return _reduce_axes(ctx, kind, lazy, axes, keepdims, out_dtype)
+
+
+def _reduce_scalar_value(kind: str, value: Scalar) -> Scalar:
+    out = result_dtype(kind, value.type.dtype)
+    if kind in ("any", "all"):
+        return Scalar(E.cast(value.expr, ScalarType("bool")))
+    return Scalar(E.cast(value.expr, ScalarType(out)))
+
+
+def _element_for(kind: str, e: ir.Expr, acc_t: ScalarType) -> ir.Expr:
+    if kind in ("any", "all"):
+        return E.cast(e, ScalarType("bool"))
+    return E.cast(e, acc_t)
+
+
+def _identity(kind: str, t: ScalarType) -> ir.Expr:
+    value: object = {"sum": 0, "mean": 0, "prod": 1, "any": False, "all": True}[kind]
+    return E.cast(ir.Const(value, ScalarType("int64")), t) if not t.is_bool else ir.Const(bool(value), t)
+
+
+def _size(shape: tuple[ir.Expr, ...]) -> ir.Expr:
+    total: ir.Expr = E.ONE
+    for d in shape:
+        total = E.mul(total, d)
+    return total
+
+
+def _reduce_into(
+    ctx: Context,
+    kind: str,
+    lazy: Lazy,
+    acc: str,
+    acc_t: ScalarType,
+    shape: tuple[ir.Expr, ...],
+    element: object,
+    parallel: bool,
+) -> None:
+    """Emit ``acc = combine(acc, element(i))`` over ``shape``; acc initialized first."""
+    op = _COMBINE[kind]
+    if kind in ("min", "max"):
+        first = element(tuple(E.ZERO for _ in shape))  # type: ignore[operator]
+        ctx.emit(ir.Assign(acc, _element_for(kind, first, acc_t)))
+    else:
+        ctx.emit(ir.Assign(acc, _identity(kind, acc_t)))
+    acc_var = ir.Var(acc, acc_t)
+
+    def body(idx: tuple[ir.Expr, ...]) -> None:
+        x = _element_for(kind, element(idx), acc_t)  # type: ignore[operator]
+        ctx.emit(ir.Assign(acc, ir.Binary(op, acc_var, x, acc_t)))
+
+    with ctx.block() as loops:
+        emit_loop_nest(ctx, shape, body, parallel=False)
+    red_op = {"add": "add", "mul": "mul", "min": "min", "max": "max", "or": "max", "and": "min"}[op]
+    for s in loops:
+        if isinstance(s, ir.For):
+            s = ir.For(s.var, s.start, s.stop, s.step, s.body, parallel, ((acc, red_op),), s.sid, s.loc)
+        ctx._blocks[-1].append(s)
+
+
+def _empty_check(ctx: Context, kind: str, reduced: ir.Expr, output: ir.Expr) -> None:
+    if kind not in ("min", "max"):
+        return
+    ok = ir.Binary(
+        "or", E.compare("gt", reduced, E.ZERO), E.compare("eq", output, E.ZERO), ScalarType("bool")
+    )
+    name = _NUMPY_NAME[kind]
+    msg = f"zero-size array to reduction operation {name} which has no identity"
+    ctx.emit(ir.Check(ok, "ValueError", msg))
+
+
+def _finish(kind: str, acc: ir.Expr, count: ir.Expr, out_t: ScalarType) -> ir.Expr:
+    if kind == "mean":
+        divisor = E.cast(count, acc.type if not acc.type.is_integer else ScalarType("float64"))
+        return E.cast(ir.Binary("truediv", E.cast(acc, divisor.type), divisor, divisor.type), out_t)
+    return E.cast(acc, out_t)
+
+
+def _reduce_all(ctx: Context, kind: str, lazy: Lazy, out_dtype: str) -> ir.Expr:
+    out_t = ScalarType(out_dtype)
+    acc_t = ScalarType(_accumulator_dtype(kind, out_dtype))
+    if kind == "mean" and acc_t.is_integer:
+        acc_t = ScalarType("float64")
+    size = ctx.temp(_size(lazy.shape), "size")
+    _empty_check(ctx, kind, size, E.ONE)
+    acc = ctx.fresh(kind)
+    ctx.declare(acc, acc_t)
+    _reduce_into(ctx, kind, lazy, acc, acc_t, lazy.shape, lazy.element, parallel=True)
+    return ctx.temp(_finish(kind, ir.Var(acc, acc_t), size, out_t), kind)
+
+
+def _reduce_axes(
+    ctx: Context, kind: str, lazy: Lazy, axes: tuple[int, ...], keepdims: bool, out_dtype: str
+) -> ArrayView:
+    kept = [k for k in range(lazy.ndim) if k not in axes]
+    out_shape = (
+        tuple(E.ONE if k in axes else lazy.shape[k] for k in range(lazy.ndim))
+        if keepdims
+        else tuple(lazy.shape[k] for k in kept)
+    )
+    reduced_shape = tuple(lazy.shape[k] for k in axes)
+    name = ctx.fresh(kind)
+    t = ctx.declare(name, ArrayType(out_dtype, len(out_shape), "C"))
+    assert isinstance(t, ArrayType)
+    ctx.add_origins(name, {name})
+    ctx.emit(ir.Alloc(name, ArrayType(out_dtype, len(out_shape), "C"), out_shape))
+    _empty_check(ctx, kind, ctx.temp(_size(reduced_shape)), ctx.temp(_size(out_shape)))
+    out_t = ScalarType(out_dtype)
+    acc_t = ScalarType(_accumulator_dtype(kind, out_dtype))
+    if kind == "mean" and acc_t.is_integer:
+        acc_t = ScalarType("float64")
+    acc = ctx.fresh("acc")
+    ctx.declare(acc, acc_t)
+    count = ctx.temp(_size(reduced_shape), "count")
+
+    def outer(idx: tuple[ir.Expr, ...]) -> None:
+        def element(ridx: tuple[ir.Expr, ...]) -> ir.Expr:
+            full: list[ir.Expr] = [E.ZERO] * lazy.ndim
+            for k, i in zip(kept, idx):
+                full[k] = i
+            for k, i in zip(axes, ridx):
+                full[k] = i
+            return lazy.element(tuple(full))
+
+        _reduce_into(ctx, kind, lazy, acc, acc_t, reduced_shape, element, parallel=False)
+        store_idx = list(idx)
+        if keepdims:
+            store_idx = [E.ZERO] * lazy.ndim
+            for k, i in zip(kept, idx):
+                store_idx[k] = i
+        ctx.emit(ir.Store(name, tuple(store_idx), _finish(kind, ir.Var(acc, acc_t), count, out_t)))
+
+    kept_shape = tuple(lazy.shape[k] for k in kept)
+    emit_loop_nest(ctx, kept_shape, outer, parallel=True)
+    return whole_view(name, t)

@@ -1,0 +1,155 @@
+"""What a Python expression denotes while the frontend lowers it.
+
+* ``Scalar``: an IR expression.
+* ``ArrayView``: a symbolic view of an IR array variable: each base axis is
+  either fixed at an index or walks one view axis (``start + step * i``). Loads
+  through a view are loads of the base with mapped indices, so slicing costs
+  nothing at run time and constant strides of the base stay visible to the C
+  compiler.
+* ``Lazy``: an element-wise array expression not yet stored anywhere; it
+  becomes a loop only where it is consumed, so ``a * sqrt(b) + c`` is one loop.
+* ``Tuple``, ``Const`` (compile-time Python objects: modules, functions,
+  dtypes, strings, None), ``Range``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from kiln.ir import nodes as ir
+from kiln.ir.types import ArrayType, ScalarType
+
+
+@dataclass(frozen=True)
+class Scalar:
+    expr: ir.Expr
+
+    @property
+    def type(self) -> ScalarType:
+        return self.expr.type
+
+
+@dataclass(frozen=True)
+class Fixed:
+    """A base axis held at one (normalized) index."""
+
+    index: ir.Expr
+
+
+@dataclass(frozen=True)
+class Walk:
+    """A base axis walked by view axis ``axis`` as ``start + step * i``."""
+
+    axis: int
+    start: ir.Expr
+    step: ir.Expr
+
+
+@dataclass(frozen=True)
+class ArrayView:
+    """A view of IR array ``base``; ``maps`` has one entry per base axis."""
+
+    base: str
+    base_type: ArrayType
+    maps: tuple[Fixed | Walk, ...]
+    shape: tuple[ir.Expr, ...]
+
+    @property
+    def dtype(self) -> str:
+        return self.base_type.dtype
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    @property
+    def is_whole(self) -> bool:
+        """Whether this is the base array itself, axis for axis."""
+        if len(self.maps) != len(self.shape):
+            return False
+        for k, m in enumerate(self.maps):
+            if not (isinstance(m, Walk) and m.axis == k and _is_const(m.start, 0) and _is_const(m.step, 1)):
+                return False
+            if self.shape[k] != ir.Dim(self.base, k):
+                return False
+        return True
+
+    def base_indices(self, indices: tuple[ir.Expr, ...]) -> tuple[ir.Expr, ...]:
+        from kiln.frontend.exprs import add, mul
+
+        out: list[ir.Expr] = []
+        for m in self.maps:
+            if isinstance(m, Fixed):
+                out.append(m.index)
+            else:
+                out.append(add(m.start, mul(m.step, indices[m.axis])))
+        return tuple(out)
+
+    def load(self, indices: tuple[ir.Expr, ...]) -> ir.Expr:
+        return ir.Load(self.base, self.base_indices(indices), ScalarType(self.dtype))
+
+
+@dataclass(frozen=True)
+class Lazy:
+    """Element-wise array value: ``element(indices)`` gives the IR expression.
+
+    ``reads`` lists the views the expression loads from (for aliasing checks).
+    """
+
+    dtype: str
+    shape: tuple[ir.Expr, ...]
+    element: Callable[[tuple[ir.Expr, ...]], ir.Expr]
+    reads: tuple[ArrayView, ...]
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+
+@dataclass(frozen=True)
+class TupleValue:
+    items: tuple[Value, ...]
+
+
+@dataclass(frozen=True)
+class Const:
+    """A compile-time Python object (module, function, dtype, str, None, slice...)."""
+
+    value: object
+
+
+@dataclass(frozen=True)
+class RangeValue:
+    start: ir.Expr
+    stop: ir.Expr
+    step: ir.Expr
+    parallel: bool = False
+
+
+@dataclass(frozen=True)
+class BoundMethod:
+    receiver: Value
+    name: str
+
+
+@dataclass(frozen=True)
+class DType:
+    """A NumPy dtype used as a value (``np.float32``, ``A.dtype``, ``float``)."""
+
+    name: str
+
+
+Value = Scalar | ArrayView | Lazy | TupleValue | Const | RangeValue | BoundMethod | DType
+ArrayLike = ArrayView | Lazy
+
+
+def _is_const(e: ir.Expr, value: int) -> bool:
+    return isinstance(e, ir.Const) and e.value == value and not isinstance(e.value, bool)
+
+
+def whole_view(name: str, t: ArrayType) -> ArrayView:
+    maps = tuple(
+        Walk(k, ir.Const(0, ScalarType("int64")), ir.Const(1, ScalarType("int64"))) for k in range(t.ndim)
+    )
+    return ArrayView(name, t, maps, tuple(ir.Dim(name, k) for k in range(t.ndim)))

@@ -1,0 +1,326 @@
+"""The loop IR: frozen dataclasses for expressions, statements, functions.
+
+Expressions are pure and scalar-valued (array elements, array metadata, math).
+Statements are structured: sequences, ``For`` (sequential or parallel), ``While``,
+``If``, ``Block``/``Exit`` (a structured multi-level exit: how ``return`` and
+inlined callees leave nested loops). Arrays are variables holding strided views;
+``Alloc`` creates storage, ``View`` derives a view that shares it.
+
+Every statement carries a stable ``sid`` (recipes name loops by it) and the
+``loc`` of the user's source it came from (errors point there).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kiln.errors import UNKNOWN_LOC, SourceLoc
+from kiln.ir.types import ArrayType, ScalarType
+
+# ----------------------------------------------------------------- expressions
+
+
+@dataclass(frozen=True)
+class Const:
+    value: bool | int | float | complex
+    type: ScalarType
+
+
+@dataclass(frozen=True)
+class Var:
+    """A scalar variable."""
+
+    name: str
+    type: ScalarType
+
+
+@dataclass(frozen=True)
+class Dim:
+    """Extent of ``array`` along ``axis`` (an intp)."""
+
+    array: str
+    axis: int
+    type: ScalarType = ScalarType("int64")
+
+
+@dataclass(frozen=True)
+class Stride:
+    """Distance in *elements* between neighbours of ``array`` along ``axis``."""
+
+    array: str
+    axis: int
+    type: ScalarType = ScalarType("int64")
+
+
+@dataclass(frozen=True)
+class Load:
+    """Element ``array[indices]``; indices are already non-negative and in range."""
+
+    array: str
+    indices: tuple[Expr, ...]
+    type: ScalarType
+
+
+UNARY_OPS = frozenset({"neg", "not", "invert", "pos"})
+BINARY_OPS = frozenset(
+    {
+        "add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
+        "lshift", "rshift", "bitand", "bitor", "bitxor",
+        "eq", "ne", "lt", "le", "gt", "ge",
+        "and", "or",  # short-circuit logical and/or of bools
+        "min", "max",  # NumPy minimum/maximum: NaN propagates
+        "fmin", "fmax",  # C fmin/fmax: NaN ignored (Python builtins on floats differ; see frontend)
+    }
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Unary:
+    op: str
+    operand: Expr
+    type: ScalarType
+
+
+@dataclass(frozen=True)
+class Binary:
+    op: str
+    lhs: Expr
+    rhs: Expr
+    type: ScalarType
+
+
+@dataclass(frozen=True)
+class Call:
+    """A pure math function (``sqrt``, ``exp``, ``isnan`` ...) of scalars."""
+
+    func: str
+    args: tuple[Expr, ...]
+    type: ScalarType
+
+
+@dataclass(frozen=True)
+class Cast:
+    operand: Expr
+    type: ScalarType
+
+
+@dataclass(frozen=True)
+class Select:
+    """``cond ? if_true : if_false`` evaluating only the chosen side."""
+
+    cond: Expr
+    if_true: Expr
+    if_false: Expr
+    type: ScalarType
+
+
+@dataclass(frozen=True)
+class Overlaps:
+    """Whether the memory spans of two array views may intersect."""
+
+    a: str
+    b: str
+    type: ScalarType = ScalarType("bool")
+
+
+Expr = Const | Var | Dim | Stride | Load | Unary | Binary | Call | Cast | Select | Overlaps
+
+# ------------------------------------------------------------------ statements
+
+
+@dataclass(frozen=True)
+class Assign:
+    """Scalar variable ``target`` = ``value``."""
+
+    target: str
+    value: Expr
+    sid: int = 0
+    loc: SourceLoc = UNKNOWN_LOC
+
+
+@dataclass(frozen=True)
+class Store:
+    """``array[indices] = value``."""
+
+    array: str
+    indices: tuple[Expr, ...]
+    value: Expr
+    sid: int = 0
+    loc: SourceLoc = UNKNOWN_LOC
+
+
+@dataclass(frozen=True)
+class For:
+    """``for var in range(start, stop, step)``; bounds evaluated once, before the loop.
+
+    ``parallel`` loops have independent iterations except for the scalar
+    ``reductions`` (pairs of variable name and combining op: add, mul, min, max).
+    """
+
+    var: str
+    start: Expr
+    stop: Expr
+    step: Expr
+    body: tuple[Stmt, ...]
+    parallel: bool = False
+    reductions: tuple[tuple[str, str], ...] = ()
+    sid: int = 0
+    loc: SourceLoc = UNKNOWN_LOC
+
+
+@dataclass(frozen=True)
+class While:
+    cond: Expr
+    body: tuple[Stmt, ...]
+    sid: int = 0
+    loc: SourceLoc = UNKNOWN_LOC
+
+
+@dataclass(frozen=True)
+class If:
+    cond: Expr
+    then: tuple[Stmt, ...]
+    orelse: tuple[Stmt, ...] = ()
+    sid: int = 0
+    loc: SourceLoc = UNKNOWN_LOC
+
+
+@dataclass(frozen=True)
+class Break:
+    sid: int = 0
+    loc: SourceLoc = UNKNOWN_LOC
+
+
+@dataclass(frozen=True)
+class Continue:
+    sid: int = 0
+    loc: SourceLoc = UNKNOWN_LOC
+
+
+@dataclass(frozen=True)
+class Block:
+    """A labelled sequence that ``Exit(label)`` leaves from any depth."""
+
+    label: str
+    body: tuple[Stmt, ...]
+    sid: int = 0
+    loc: SourceLoc = UNKNOWN_LOC
+
+
+@dataclass(frozen=True)
+class Exit:
+    label: str
+    sid: int = 0
+    loc: SourceLoc = UNKNOWN_LOC
+
+
+@dataclass(frozen=True)
+class Alloc:
+    """``target`` = new C-ordered array of ``shape`` (uninitialized)."""
+
+    target: str
+    type: ArrayType
+    shape: tuple[Expr, ...]
+    sid: int = 0
+    loc: SourceLoc = UNKNOWN_LOC
+
+
+@dataclass(frozen=True)
+class View:
+    """``target`` = view of ``base``'s storage at element ``offset`` from base's start.
+
+    ``shape`` and ``strides`` (in elements) may refer to ``base``'s metadata.
+    """
+
+    target: str
+    base: str
+    offset: Expr
+    shape: tuple[Expr, ...]
+    strides: tuple[Expr, ...]
+    sid: int = 0
+    loc: SourceLoc = UNKNOWN_LOC
+
+
+@dataclass(frozen=True)
+class LibCall:
+    """A library routine on whole arrays: ``matmul(out, a, b)``, ``copy(out, a)`` ..."""
+
+    func: str
+    outputs: tuple[str, ...]
+    inputs: tuple[str, ...]
+    sid: int = 0
+    loc: SourceLoc = UNKNOWN_LOC
+
+
+@dataclass(frozen=True)
+class Check:
+    """Raise ``exc`` (a Python exception name) with ``message`` unless ``cond``.
+
+    ``args`` are integer expressions formatted into ``message`` (printf ``%lld``).
+    """
+
+    cond: Expr
+    exc: str
+    message: str
+    args: tuple[Expr, ...] = ()
+    sid: int = 0
+    loc: SourceLoc = UNKNOWN_LOC
+
+
+@dataclass(frozen=True)
+class Return:
+    """Leave the function with ``values`` (variable names: scalars and arrays)."""
+
+    values: tuple[str, ...]
+    sid: int = 0
+    loc: SourceLoc = UNKNOWN_LOC
+
+
+Stmt = (
+    Assign
+    | Store
+    | For
+    | While
+    | If
+    | Break
+    | Continue
+    | Block
+    | Exit
+    | Alloc
+    | View
+    | LibCall
+    | Check
+    | Return
+)
+
+# ------------------------------------------------------------------- functions
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: ScalarType | ArrayType
+
+
+@dataclass(frozen=True)
+class Function:
+    """One specialized function. ``locals`` declares every variable's type.
+
+    The Python result is ``None`` when ``results`` is empty and not
+    ``result_is_tuple``; a tuple when ``result_is_tuple``; else the one value.
+    ``written_params`` are array parameters the function may store into.
+    """
+
+    name: str
+    params: tuple[Param, ...]
+    locals: tuple[tuple[str, ScalarType | ArrayType], ...]
+    body: tuple[Stmt, ...]
+    results: tuple[ScalarType | ArrayType, ...] = ()
+    result_is_tuple: bool = False
+    loc: SourceLoc = UNKNOWN_LOC
+    written_params: tuple[str, ...] = field(default=())
+
+    def var_types(self) -> dict[str, ScalarType | ArrayType]:
+        table: dict[str, ScalarType | ArrayType] = {p.name: p.type for p in self.params}
+        table.update(self.locals)
+        return table

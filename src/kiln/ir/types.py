@@ -1,0 +1,174 @@
+"""Types of IR values: scalars (NumPy dtypes, possibly *weak*), arrays, tuples.
+
+A scalar type is *weak* when it stands for a Python ``int``/``float``/``complex``
+(a literal, a scalar argument given as a Python number, ``len(a)``, a ``range``
+variable). NumPy 2 (NEP 50) lets weak scalars adopt the dtype of the array or
+strong scalar they meet, so ``float32_array * 2.0`` stays float32. The weak type
+still carries the dtype a Python value of that kind computes in (int64, float64,
+complex128) for when two weak values meet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+# Canonical dtype names, in NumPy's spelling. The order matters for nothing.
+DTYPE_NAMES: tuple[str, ...] = (
+    "bool",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "float32",
+    "float64",
+    "complex64",
+    "complex128",
+)
+
+C_TYPE_OF: dict[str, str] = {
+    "bool": "npy_bool",
+    "int8": "int8_t",
+    "int16": "int16_t",
+    "int32": "int32_t",
+    "int64": "int64_t",
+    "uint8": "uint8_t",
+    "uint16": "uint16_t",
+    "uint32": "uint32_t",
+    "uint64": "uint64_t",
+    "float32": "float",
+    "float64": "double",
+    "complex64": "float _Complex",
+    "complex128": "double _Complex",
+}
+
+
+def dtype_kind(name: str) -> str:
+    """NumPy kind letter: 'b' bool, 'i' signed, 'u' unsigned, 'f' float, 'c' complex."""
+    return np.dtype(name).kind
+
+
+@dataclass(frozen=True)
+class ScalarType:
+    """A scalar of NumPy dtype ``dtype``; ``weak`` marks a Python number (NEP 50)."""
+
+    dtype: str
+    weak: bool = False
+
+    def __post_init__(self) -> None:
+        if self.dtype not in C_TYPE_OF:
+            raise ValueError(f"unknown dtype {self.dtype!r}")
+
+    @property
+    def kind(self) -> str:
+        return dtype_kind(self.dtype)
+
+    @property
+    def np_dtype(self) -> np.dtype:
+        return np.dtype(self.dtype)
+
+    @property
+    def is_integer(self) -> bool:
+        return self.kind in "iu"
+
+    @property
+    def is_float(self) -> bool:
+        return self.kind == "f"
+
+    @property
+    def is_complex(self) -> bool:
+        return self.kind == "c"
+
+    @property
+    def is_bool(self) -> bool:
+        return self.kind == "b"
+
+    def strong(self) -> ScalarType:
+        return ScalarType(self.dtype, False)
+
+    def __str__(self) -> str:
+        return f"py_{self.dtype}" if self.weak else self.dtype
+
+
+# Layouts an array may be known to have. Knowing more lets the C code use
+# constant strides, which is what lets the C compiler vectorize.
+#   C: C-contiguous; F: Fortran-contiguous; R: last stride is 1, others free;
+#   A: any strides.
+LAYOUTS: tuple[str, ...] = ("C", "F", "R", "A")
+
+
+@dataclass(frozen=True)
+class ArrayType:
+    """An n-dimensional strided view of elements of ``dtype``."""
+
+    dtype: str
+    ndim: int
+    layout: str = "A"
+
+    def __post_init__(self) -> None:
+        if self.dtype not in C_TYPE_OF:
+            raise ValueError(f"unknown dtype {self.dtype!r}")
+        if self.layout not in LAYOUTS:
+            raise ValueError(f"unknown layout {self.layout!r}")
+        if self.ndim < 0:
+            raise ValueError("ndim must be >= 0")
+
+    @property
+    def element(self) -> ScalarType:
+        return ScalarType(self.dtype)
+
+    def with_layout(self, layout: str) -> ArrayType:
+        return ArrayType(self.dtype, self.ndim, layout)
+
+    def __str__(self) -> str:
+        return f"array[{self.dtype}, {self.ndim}d, {self.layout}]"
+
+
+@dataclass(frozen=True)
+class TupleType:
+    items: tuple[Type, ...]
+
+    def __str__(self) -> str:
+        return "(" + ", ".join(str(t) for t in self.items) + ")"
+
+
+@dataclass(frozen=True)
+class NoneType:
+    def __str__(self) -> str:
+        return "none"
+
+
+Type = ScalarType | ArrayType | TupleType | NoneType
+
+BOOL = ScalarType("bool")
+INT64 = ScalarType("int64")
+FLOAT64 = ScalarType("float64")
+PY_INT = ScalarType("int64", weak=True)
+PY_FLOAT = ScalarType("float64", weak=True)
+PY_COMPLEX = ScalarType("complex128", weak=True)
+PY_BOOL = ScalarType("bool", weak=True)
+NONE = NoneType()
+
+
+def layout_of(arr: np.ndarray) -> str:
+    """The most specific layout an ndarray has (C preferred over F for 0/1-d)."""
+    flags = arr.flags
+    if flags.c_contiguous:
+        return "C"
+    if flags.f_contiguous:
+        return "F"
+    if arr.ndim and arr.strides[-1] == arr.itemsize:
+        return "R"
+    return "A"
+
+
+def layout_includes(general: str, specific: str) -> bool:
+    """Whether code compiled for ``general`` is valid for ``specific`` arrays."""
+    if general == specific or general == "A":
+        return True
+    return general == "R" and specific == "C"

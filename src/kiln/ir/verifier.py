@@ -1,0 +1,436 @@
+"""Structural and type checks of IR functions: catch malformed IR before code generation.
+
+``verify_function(fn)`` returns ``None`` or raises :class:`IRVerifyError` whose message
+starts with the function name and the offending statement's id (``#12``).
+"""
+
+from __future__ import annotations
+
+import builtins
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from kiln.ir.nodes import (
+    BINARY_OPS,
+    UNARY_OPS,
+    Alloc,
+    Assign,
+    Binary,
+    Block,
+    Break,
+    Call,
+    Cast,
+    Check,
+    Const,
+    Continue,
+    Dim,
+    Exit,
+    Expr,
+    For,
+    Function,
+    If,
+    LibCall,
+    Load,
+    Overlaps,
+    Return,
+    Select,
+    Stmt,
+    Store,
+    Stride,
+    Unary,
+    Var,
+    View,
+    While,
+)
+from kiln.ir.types import ArrayType, ScalarType
+from kiln.ir.visit import child_exprs, is_expr, is_stmt
+
+COMPARISONS = frozenset({"eq", "ne", "lt", "le", "gt", "ge"})
+LOGICAL = frozenset({"and", "or"})
+BITWISE = frozenset({"lshift", "rshift", "bitand", "bitor", "bitxor"})
+PREDICATES = frozenset({"isnan", "isinf", "isfinite", "signbit"})
+REDUCTION_OPS = frozenset({"add", "mul", "min", "max"})
+# LibCall routines: (number of outputs, number of inputs).
+LIBCALL_ARITY: dict[str, tuple[int, int]] = {"matmul": (1, 2), "copy": (1, 1)}
+_LENGTH_MODIFIER_RE = re.compile(r"%([-+ #0]*\d*(?:\.\d+)?)(?:hh|h|ll|l|j|z|t|q)([diouxX])")
+
+
+class IRVerifyError(Exception):
+    """Malformed IR. ``sid`` is the offending statement's id (``None``: the function itself)."""
+
+    def __init__(self, message: str, sid: int | None = None) -> None:
+        super().__init__(message)
+        self.sid = sid
+
+
+def printf_to_python(message: str) -> str:
+    """A ``Check`` message in printf form (``%lld``) as a Python ``%`` format (``%d``)."""
+    return _LENGTH_MODIFIER_RE.sub(r"%\1\2", message)
+
+
+def _is_exception_name(name: str) -> bool:
+    obj = getattr(builtins, name, None)
+    return isinstance(obj, type) and issubclass(obj, BaseException)
+
+
+@dataclass(frozen=True)
+class _Context:
+    loops: tuple[bool, ...] = ()  # parallel flag of each enclosing loop, outermost first
+    blocks: tuple[tuple[str, int], ...] = ()  # (label, number of enclosing loops at the block)
+
+
+def verify_function(fn: Function) -> None:
+    """Raise :class:`IRVerifyError` unless ``fn`` is well-formed."""
+    _Verifier(fn).run()
+
+
+class _Verifier:
+    def __init__(self, fn: Function) -> None:
+        self.fn = fn
+        self.types: dict[str, ScalarType | ArrayType] = {}
+        self.sids: set[int] = set()
+        self.stmt: Stmt | None = None
+
+    # ------------------------------------------------------------- reporting
+
+    def fail(self, message: str) -> IRVerifyError:
+        if self.stmt is None:
+            return IRVerifyError(f"function {self.fn.name!r}: {message}")
+        sid = getattr(self.stmt, "sid", None)
+        kind = type(self.stmt).__name__.lower()
+        return IRVerifyError(f"function {self.fn.name!r}: #{sid} {kind}: {message}", sid)
+
+    def require(self, ok: bool, message: str) -> None:
+        if not ok:
+            raise self.fail(message)
+
+    # ---------------------------------------------------------- declarations
+
+    def run(self) -> None:
+        self.declarations()
+        self.signature()
+        self.body(self.fn.body, _Context())
+
+    def declare(self, name: str, t: object, what: str) -> None:
+        self.require(isinstance(name, str) and bool(name), f"{what} with a bad name {name!r}")
+        self.require(
+            isinstance(t, ScalarType | ArrayType), f"{what} {name!r} has no scalar/array type: {t!r}"
+        )
+        previous = self.types.get(name)
+        self.require(previous is None or previous == t, f"{what} {name!r} redeclared as {t} (was {previous})")
+        self.types[name] = t  # type: ignore[assignment]
+
+    def declarations(self) -> None:
+        names = [p.name for p in self.fn.params]
+        self.require(len(names) == len(set(names)), f"duplicate parameter names in {names}")
+        local_names = [name for name, _ in self.fn.locals]
+        dup = sorted({n for n in local_names if local_names.count(n) > 1})
+        self.require(not dup, f"locals declared twice: {dup}")
+        for p in self.fn.params:
+            self.declare(p.name, p.type, "parameter")
+        for name, t in self.fn.locals:
+            self.declare(name, t, "local")
+
+    def signature(self) -> None:
+        fn = self.fn
+        self.require(
+            fn.result_is_tuple or len(fn.results) <= 1, "several results but result_is_tuple is False"
+        )
+        for t in fn.results:
+            self.require(
+                isinstance(t, ScalarType | ArrayType), f"result type {t!r} is not a scalar/array type"
+            )
+        params = {p.name: p.type for p in fn.params}
+        for name in fn.written_params:
+            self.require(
+                isinstance(params.get(name), ArrayType), f"written param {name!r} is no array parameter"
+            )
+
+    # ----------------------------------------------------------- variables
+
+    def scalar(self, name: str, what: str) -> ScalarType:
+        t = self.types.get(name)
+        self.require(t is not None, f"{what} {name!r} is not declared")
+        self.require(isinstance(t, ScalarType), f"{what} {name!r} is an array, expected a scalar")
+        return t  # type: ignore[return-value]
+
+    def array(self, name: str, what: str) -> ArrayType:
+        t = self.types.get(name)
+        self.require(t is not None, f"{what} {name!r} is not declared")
+        self.require(isinstance(t, ArrayType), f"{what} {name!r} is a scalar, expected an array")
+        return t  # type: ignore[return-value]
+
+    def integer(self, e: Expr, what: str) -> None:
+        self.require(e.type.is_integer, f"{what} must be an integer, got {e.type}")
+
+    def boolean(self, e: Expr, what: str) -> None:
+        self.require(e.type.is_bool, f"{what} must be bool, got {e.type}")
+
+    def same_dtype(self, got: ScalarType, want: str, what: str) -> None:
+        self.require(got.dtype == want, f"{what} has dtype {got.dtype}, expected {want}")
+
+    # ---------------------------------------------------------- expressions
+
+    def expr(self, e: object) -> None:
+        self.require(is_expr(e), f"not an expression: {e!r}")
+        self.require(isinstance(e.type, ScalarType), f"expression type is not a scalar type: {e!r}")  # type: ignore[union-attr]
+        for child in child_exprs(e):  # type: ignore[arg-type]
+            self.expr(child)
+        check = _EXPR_CHECKS.get(type(e))
+        if check is not None:
+            check(self, e)
+
+    def const(self, e: Const) -> None:
+        v, t = e.value, e.type
+        if isinstance(v, np.generic):
+            v = v.item()
+        if t.is_bool:
+            self.require(isinstance(v, bool), f"bool constant with value {v!r}")
+            return
+        self.require(isinstance(v, int | float | complex) and not isinstance(v, bool), f"{t} constant {v!r}")
+        if t.is_integer:
+            info = np.iinfo(t.dtype)
+            self.require(isinstance(v, int) and info.min <= v <= info.max, f"{t} constant {v!r} out of range")
+        elif t.is_float:
+            self.require(not isinstance(v, complex), f"{t} constant with complex value {v!r}")
+
+    def var(self, e: Var) -> None:
+        declared = self.scalar(e.name, "variable")
+        self.require(e.type == declared, f"variable {e.name!r} used as {e.type}, declared {declared}")
+
+    def metadata(self, e: Dim | Stride) -> None:
+        t = self.array(e.array, f"{type(e).__name__.lower()}() of")
+        self.require(
+            isinstance(e.axis, int) and 0 <= e.axis < t.ndim, f"axis {e.axis} of {t.ndim}-d {e.array!r}"
+        )
+        self.same_dtype(e.type, "int64", f"{type(e).__name__.lower()}({e.array}, {e.axis})")
+
+    def indices(self, array: str, indices: Sequence[Expr], what: str) -> ArrayType:
+        t = self.array(array, what)
+        self.require(len(indices) == t.ndim, f"{len(indices)} indices for {t.ndim}-d array {array!r}")
+        for i, index in enumerate(indices):
+            self.integer(index, f"index {i} into {array!r}")
+        return t
+
+    def load(self, e: Load) -> None:
+        t = self.indices(e.array, e.indices, "load from")
+        self.same_dtype(e.type, t.dtype, f"load from {e.array!r}")
+
+    def unary(self, e: Unary) -> None:
+        self.require(e.op in UNARY_OPS, f"unknown unary op {e.op!r}")
+        if e.op == "not":
+            self.boolean(e, "result of 'not'")
+        else:
+            self.same_dtype(e.type, e.operand.type.dtype, f"result of {e.op!r}")
+
+    def binary(self, e: Binary) -> None:
+        self.require(e.op in BINARY_OPS, f"unknown binary op {e.op!r}")
+        if e.op in COMPARISONS or e.op in LOGICAL:
+            self.boolean(e, f"result of {e.op!r}")
+        if e.op in LOGICAL:
+            self.boolean(e.lhs, f"left operand of {e.op!r}")
+            self.boolean(e.rhs, f"right operand of {e.op!r}")
+        elif e.op in BITWISE:
+            self.require(e.type.kind in "biu", f"result of {e.op!r} must be integer or bool, got {e.type}")
+        elif e.op == "truediv":
+            self.require(e.type.kind in "fc", f"result of 'truediv' must be float or complex, got {e.type}")
+
+    def call(self, e: Call) -> None:
+        self.require(isinstance(e.func, str) and bool(e.func), f"call of {e.func!r}")
+        if e.func in PREDICATES:
+            self.boolean(e, f"result of {e.func!r}")
+
+    def select(self, e: Select) -> None:
+        self.boolean(e.cond, "select condition")
+        self.same_dtype(e.if_true.type, e.type.dtype, "select's true branch")
+        self.same_dtype(e.if_false.type, e.type.dtype, "select's false branch")
+
+    def overlaps(self, e: Overlaps) -> None:
+        self.array(e.a, "overlaps() of")
+        self.array(e.b, "overlaps() of")
+        self.boolean(e, "result of overlaps()")
+
+    # ----------------------------------------------------------- statements
+
+    def body(self, body: Sequence[Stmt], ctx: _Context) -> None:
+        self.require(isinstance(body, tuple), f"statement body is a {type(body).__name__}, not a tuple")
+        for s in body:
+            self.statement(s, ctx)
+
+    def statement(self, s: object, ctx: _Context) -> None:
+        self.require(is_stmt(s), f"not a statement: {s!r}")
+        self.stmt = s  # type: ignore[assignment]
+        sid = s.sid  # type: ignore[union-attr]
+        self.require(isinstance(sid, int) and sid > 0, f"statement id {sid!r} is not assigned (must be > 0)")
+        self.require(sid not in self.sids, f"duplicate statement id #{sid}")
+        self.sids.add(sid)
+        for e in child_exprs(s):  # type: ignore[arg-type]
+            self.expr(e)
+        _STMT_CHECKS[type(s)](self, s, ctx)
+        self.stmt = s  # type: ignore[assignment]  # restore after nested bodies
+
+    def assign(self, s: Assign, ctx: _Context) -> None:
+        target = self.scalar(s.target, "assignment target")
+        self.same_dtype(s.value.type, target.dtype, f"value assigned to {s.target!r}")
+
+    def store(self, s: Store, ctx: _Context) -> None:
+        t = self.indices(s.array, s.indices, "store into")
+        self.same_dtype(s.value.type, t.dtype, f"value stored into {s.array!r}")
+
+    def for_(self, s: For, ctx: _Context) -> None:
+        t = self.scalar(s.var, "loop variable")
+        self.require(t.is_integer, f"loop variable {s.var!r} must be an integer, got {t}")
+        for name, bound in (("start", s.start), ("stop", s.stop), ("step", s.step)):
+            self.integer(bound, f"range {name}")
+        self.require(isinstance(s.parallel, bool), f"parallel flag {s.parallel!r}")
+        for var, op in s.reductions:
+            self.scalar(var, "reduction variable")
+            self.require(
+                op in REDUCTION_OPS, f"reduction op {op!r} for {var!r} (expected one of add/mul/min/max)"
+            )
+            self.require(var != s.var, f"loop variable {var!r} is also a reduction variable")
+        self.body(s.body, _Context(ctx.loops + (s.parallel,), ctx.blocks))
+
+    def while_(self, s: While, ctx: _Context) -> None:
+        self.boolean(s.cond, "while condition")
+        self.body(s.body, _Context(ctx.loops + (False,), ctx.blocks))
+
+    def if_(self, s: If, ctx: _Context) -> None:
+        self.boolean(s.cond, "if condition")
+        self.body(s.then, ctx)
+        self.body(s.orelse, ctx)
+
+    def break_(self, s: Break, ctx: _Context) -> None:
+        self.require(bool(ctx.loops), "break outside a loop")
+        self.require(not ctx.loops[-1], "break out of a parallel loop")
+
+    def continue_(self, s: Continue, ctx: _Context) -> None:
+        self.require(bool(ctx.loops), "continue outside a loop")
+
+    def block(self, s: Block, ctx: _Context) -> None:
+        self.require(isinstance(s.label, str) and bool(s.label), f"block label {s.label!r}")
+        self.body(s.body, _Context(ctx.loops, ctx.blocks + ((s.label, len(ctx.loops)),)))
+
+    def exit(self, s: Exit, ctx: _Context) -> None:
+        depth = next((d for label, d in reversed(ctx.blocks) if label == s.label), None)
+        self.require(depth is not None, f"exit to {s.label!r} outside a block of that label")
+        self.require(not any(ctx.loops[depth:]), f"exit to {s.label!r} leaves a parallel loop")
+
+    def alloc(self, s: Alloc, ctx: _Context) -> None:
+        declared = self.array(s.target, "alloc target")
+        self.require(isinstance(s.type, ArrayType), f"alloc type {s.type!r} is not an array type")
+        self.require(
+            s.type.dtype == declared.dtype, f"alloc of {s.type.dtype} into {declared.dtype} {s.target!r}"
+        )
+        self.require(
+            s.type.ndim == declared.ndim, f"alloc of {s.type.ndim}-d into {declared.ndim}-d {s.target!r}"
+        )
+        self.require(
+            len(s.shape) == declared.ndim, f"{len(s.shape)} extents for {declared.ndim}-d {s.target!r}"
+        )
+        for i, extent in enumerate(s.shape):
+            self.integer(extent, f"extent {i}")
+
+    def view(self, s: View, ctx: _Context) -> None:
+        target = self.array(s.target, "view target")
+        base = self.array(s.base, "view base")
+        self.require(target.dtype == base.dtype, f"{target.dtype} view of {base.dtype} array {s.base!r}")
+        self.require(
+            len(s.shape) == target.ndim, f"{len(s.shape)} extents for {target.ndim}-d view {s.target!r}"
+        )
+        self.require(
+            len(s.strides) == target.ndim, f"{len(s.strides)} strides for {target.ndim}-d view {s.target!r}"
+        )
+        self.integer(s.offset, "view offset")
+        for i, e in enumerate(s.shape + s.strides):
+            self.integer(e, f"view extent/stride {i}")
+
+    def libcall(self, s: LibCall, ctx: _Context) -> None:
+        arity = LIBCALL_ARITY.get(s.func)
+        self.require(arity is not None, f"unknown library routine {s.func!r}")
+        shown = f"{s.func} with {len(s.outputs)} outputs and {len(s.inputs)} inputs"
+        self.require((len(s.outputs), len(s.inputs)) == arity, f"{shown}, expected {arity[0]} and {arity[1]}")
+        out, *ins = [self.array(n, f"{s.func} operand") for n in s.outputs + s.inputs]
+        if s.func == "matmul":
+            a, b = ins
+            self.require(a.ndim >= 1 and b.ndim >= 1, "matmul of a 0-d array")
+            want = _matmul_ndim(a.ndim, b.ndim)
+            self.require(
+                out.ndim == want, f"matmul of {a.ndim}-d and {b.ndim}-d into {out.ndim}-d (want {want}-d)"
+            )
+        elif s.func == "copy":
+            self.require(out.ndim == ins[0].ndim, f"copy of {ins[0].ndim}-d into {out.ndim}-d")
+
+    def check(self, s: Check, ctx: _Context) -> None:
+        self.boolean(s.cond, "check condition")
+        self.require(_is_exception_name(s.exc), f"{s.exc!r} is not a built-in exception")
+        for i, arg in enumerate(s.args):
+            self.integer(arg, f"message argument {i}")
+        try:
+            printf_to_python(s.message) % tuple(0 for _ in s.args)
+        except (TypeError, ValueError) as exc:
+            raise self.fail(
+                f"message {s.message!r} does not format {len(s.args)} integer(s): {exc}"
+            ) from None
+
+    def return_(self, s: Return, ctx: _Context) -> None:
+        self.require(not any(ctx.loops), "return inside a parallel loop")
+        results = self.fn.results
+        self.require(
+            len(s.values) == len(results), f"returns {len(s.values)} values, function has {len(results)}"
+        )
+        for name, want in zip(s.values, results):
+            got = self.types.get(name)
+            self.require(got is not None, f"returned variable {name!r} is not declared")
+            self.require(_result_matches(got, want), f"returned {name!r} of type {got} for a {want} result")
+
+
+def _matmul_ndim(na: int, nb: int) -> int:
+    if na == 1 and nb == 1:
+        return 0
+    if na == 1 or nb == 1:
+        return max(na, nb) - 1
+    return max(na, nb)
+
+
+def _result_matches(got: ScalarType | ArrayType, want: ScalarType | ArrayType) -> bool:
+    if isinstance(got, ArrayType) and isinstance(want, ArrayType):
+        return got.dtype == want.dtype and got.ndim == want.ndim
+    if isinstance(got, ScalarType) and isinstance(want, ScalarType):
+        return got.dtype == want.dtype
+    return False
+
+
+_EXPR_CHECKS: dict[type, Callable[[_Verifier, Expr], None]] = {
+    Const: _Verifier.const,
+    Var: _Verifier.var,
+    Dim: _Verifier.metadata,
+    Stride: _Verifier.metadata,
+    Load: _Verifier.load,
+    Unary: _Verifier.unary,
+    Binary: _Verifier.binary,
+    Call: _Verifier.call,
+    Cast: lambda v, e: None,  # any scalar type converts to any other
+    Select: _Verifier.select,
+    Overlaps: _Verifier.overlaps,
+}  # type: ignore[dict-item]
+
+_STMT_CHECKS: dict[type, Callable[[_Verifier, Stmt, _Context], None]] = {
+    Assign: _Verifier.assign,
+    Store: _Verifier.store,
+    For: _Verifier.for_,
+    While: _Verifier.while_,
+    If: _Verifier.if_,
+    Break: _Verifier.break_,
+    Continue: _Verifier.continue_,
+    Block: _Verifier.block,
+    Exit: _Verifier.exit,
+    Alloc: _Verifier.alloc,
+    View: _Verifier.view,
+    LibCall: _Verifier.libcall,
+    Check: _Verifier.check,
+    Return: _Verifier.return_,
+}  # type: ignore[dict-item]

@@ -1,0 +1,169 @@
+"""Generic walkers over the loop IR: iterate, map and rebuild frozen nodes.
+
+Which fields of a node hold expressions or statement bodies is read from the
+dataclass field annotations (``Expr``, ``tuple[Expr, ...]``, ``tuple[Stmt, ...]``),
+so a new node kind that follows these conventions needs no edits here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cache
+from typing import get_args
+
+from kiln.ir import nodes
+from kiln.ir.nodes import Expr, Function, Stmt
+
+EXPR_TYPES: tuple[type, ...] = get_args(nodes.Expr)
+STMT_TYPES: tuple[type, ...] = get_args(nodes.Stmt)
+
+# Field roles, derived from annotations.
+EXPR, EXPRS, BODY, OTHER = "expr", "exprs", "body", "other"
+
+_ROLE_OF_ANNOTATION = {
+    "Expr": EXPR,
+    "tuple[Expr,...]": EXPRS,
+    "tuple[Stmt,...]": BODY,
+}
+
+
+def is_expr(node: object) -> bool:
+    return isinstance(node, EXPR_TYPES)
+
+
+def is_stmt(node: object) -> bool:
+    return isinstance(node, STMT_TYPES)
+
+
+@cache
+def field_roles(cls: type) -> tuple[tuple[str, str], ...]:
+    """``(field name, role)`` for each field of the node class ``cls``."""
+    roles = []
+    for f in dataclasses.fields(cls):
+        annotation = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
+        roles.append((f.name, _ROLE_OF_ANNOTATION.get(annotation.replace(" ", ""), OTHER)))
+    return tuple(roles)
+
+
+def body_fields(cls: type) -> tuple[str, ...]:
+    """Names of the statement-body fields of ``cls`` (``("then", "orelse")`` for ``If``)."""
+    return tuple(name for name, role in field_roles(cls) if role == BODY)
+
+
+def bodies(stmt: Stmt) -> tuple[tuple[Stmt, ...], ...]:
+    """The nested statement bodies of ``stmt``, in field order (empty for simple statements)."""
+    return tuple(getattr(stmt, name) for name in body_fields(type(stmt)))
+
+
+def iter_stmts(stmts: Iterable[Stmt]) -> Iterator[Stmt]:
+    """Every statement of ``stmts`` and of their nested bodies, in pre-order."""
+    for stmt in stmts:
+        yield stmt
+        for body in bodies(stmt):
+            yield from iter_stmts(body)
+
+
+def child_exprs(node: Expr | Stmt) -> tuple[Expr, ...]:
+    """The direct expression children of an expression or a statement (not nested bodies)."""
+    children: list[Expr] = []
+    for name, role in field_roles(type(node)):
+        if role == EXPR:
+            children.append(getattr(node, name))
+        elif role == EXPRS:
+            children.extend(getattr(node, name))
+    return tuple(children)
+
+
+def iter_exprs(node: Expr | Stmt, *, deep: bool = True) -> Iterator[Expr]:
+    """Every expression reachable from ``node``, sub-expressions included, in pre-order.
+
+    For a statement, ``deep=True`` also visits the statements of its nested bodies;
+    ``deep=False`` visits only the statement's own expressions (pair it with
+    :func:`iter_stmts` to visit each expression once).
+    """
+    if is_expr(node):
+        yield node  # type: ignore[misc]
+    for child in child_exprs(node):
+        yield from iter_exprs(child)
+    if deep and is_stmt(node):
+        for stmt in iter_stmts(s for body in bodies(node) for s in body):  # type: ignore[arg-type]
+            yield from iter_exprs(stmt, deep=False)
+
+
+def _rebuild(node: object, changes: dict[str, object]) -> object:
+    """``node`` with ``changes`` applied, or ``node`` itself when nothing changed."""
+    if all(getattr(node, name) is value for name, value in changes.items()):
+        return node
+    return dataclasses.replace(node, **changes)  # type: ignore[type-var]
+
+
+def _map_fields(node: object, fn: Callable[[Expr], Expr], deep: bool) -> object:
+    changes: dict[str, object] = {}
+    for name, role in field_roles(type(node)):
+        value = getattr(node, name)
+        if role == EXPR:
+            changes[name] = map_exprs(value, fn, deep=deep)
+        elif role == EXPRS:
+            changes[name] = _same_or_new(value, tuple(map_exprs(e, fn, deep=deep) for e in value))
+        elif role == BODY and deep:
+            changes[name] = _same_or_new(value, tuple(map_exprs(s, fn, deep=deep) for s in value))
+    return _rebuild(node, changes)
+
+
+def _same_or_new(old: tuple, new: tuple) -> tuple:
+    return old if len(old) == len(new) and all(a is b for a, b in zip(old, new)) else new
+
+
+def map_exprs(node: Expr | Stmt, fn: Callable[[Expr], Expr], *, deep: bool = True) -> Expr | Stmt:
+    """Rebuild ``node`` bottom-up, replacing every expression ``e`` by ``fn(e)``.
+
+    ``fn`` sees each expression after its children were mapped. Unchanged nodes are
+    returned as they are (same object). For a statement, ``deep`` also maps the
+    statements of its nested bodies.
+    """
+    rebuilt = _map_fields(node, fn, deep)
+    if is_expr(rebuilt):
+        return fn(rebuilt)  # type: ignore[arg-type]
+    return rebuilt  # type: ignore[return-value]
+
+
+StmtMapResult = Stmt | Sequence[Stmt] | None
+
+
+def map_stmts(body: Iterable[Stmt], fn: Callable[[Stmt], StmtMapResult]) -> tuple[Stmt, ...]:
+    """Rebuild ``body`` bottom-up: nested bodies first, then ``fn`` on each statement.
+
+    ``fn`` returns a statement (replace), a sequence of statements (splice in; empty
+    deletes) or ``None`` (keep the statement, with its already-mapped bodies).
+    """
+    out: list[Stmt] = []
+    for stmt in body:
+        new_bodies = tuple(map_stmts(b, fn) for b in bodies(stmt))
+        stmt = replace_body(stmt, *new_bodies) if new_bodies else stmt
+        result = fn(stmt)
+        if result is None:
+            out.append(stmt)
+        elif is_stmt(result):
+            out.append(result)  # type: ignore[arg-type]
+        else:
+            out.extend(result)  # type: ignore[arg-type]
+    return tuple(out)
+
+
+def replace_body(stmt: Stmt, *new_bodies: Iterable[Stmt]) -> Stmt:
+    """``stmt`` with its nested bodies replaced, one argument per body field, in order.
+
+    ``replace_body(for_stmt, body)``; ``replace_body(if_stmt, then, orelse)``.
+    """
+    names = body_fields(type(stmt))
+    if len(names) != len(new_bodies):
+        raise TypeError(f"{type(stmt).__name__} has {len(names)} bodies {names}, got {len(new_bodies)}")
+    changes = {name: _same_or_new(getattr(stmt, name), tuple(b)) for name, b in zip(names, new_bodies)}
+    return _rebuild(stmt, changes)  # type: ignore[return-value]
+
+
+def max_sid(fn_or_body: Function | Iterable[Stmt]) -> int:
+    """The largest statement id in a function (or statement list); 0 when there is none."""
+    body = fn_or_body.body if isinstance(fn_or_body, Function) else fn_or_body
+    return max((stmt.sid for stmt in iter_stmts(body)), default=0)

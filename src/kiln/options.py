@@ -1,0 +1,57 @@
+"""One frozen options object. Environment variables are read here and nowhere else."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+
+def _default_cache_dir() -> Path:
+    explicit = os.environ.get("KILN_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".cache"
+    return base / "kiln"
+
+
+def _dump_stages() -> frozenset[str]:
+    raw = os.environ.get("KILN_DUMP", "")
+    return frozenset(s.strip() for s in raw.split(",") if s.strip())
+
+
+@dataclass(frozen=True)
+class Options:
+    """Everything that changes what kiln generates or where it keeps it.
+
+    parallel:    emit OpenMP for loops proven parallel (array statements, prange).
+    fastmath:    let the C compiler reassociate floating point (-ffast-math).
+    boundscheck: raise IndexError on out-of-bounds element access.
+    cache:       keep compiled modules on disk under ``cache_dir``.
+    cc:          the C compiler to use (default: $KILN_CC, $CC, then cc/gcc/clang).
+    dump:        stage names whose output is printed to stderr (``KILN_DUMP``);
+                 "all" dumps every stage.
+    """
+
+    parallel: bool = False
+    fastmath: bool = False
+    boundscheck: bool = False
+    cache: bool = True
+    cache_dir: Path = field(default_factory=_default_cache_dir)
+    cc: str | None = field(default_factory=lambda: os.environ.get("KILN_CC") or os.environ.get("CC"))
+    dump: frozenset[str] = field(default_factory=_dump_stages)
+    # -fwrapv: NumPy integers wrap around, C's signed overflow is undefined.
+    # -fno-math-errno: errno is invisible from Python; without it sqrt cannot vectorize.
+    # -fopenmp-simd: honour `omp simd` (reductions) even without OpenMP threads.
+    opt_flags: tuple[str, ...] = ("-O3", "-march=native", "-fwrapv", "-fno-math-errno", "-fopenmp-simd")
+
+    def with_(self, **changes: object) -> Options:
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    def dumps(self, stage: str) -> bool:
+        return stage in self.dump or "all" in self.dump
+
+    def codegen_key(self) -> tuple[object, ...]:
+        """The options that change generated code (part of the cache key)."""
+        return (self.parallel, self.fastmath, self.boundscheck, self.opt_flags)

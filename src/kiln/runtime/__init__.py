@@ -1,0 +1,1 @@
+"""Runtime support: finding a C toolchain, compiling, caching and loading extension modules."""

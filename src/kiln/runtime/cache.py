@@ -1,0 +1,245 @@
+"""Build generated C into a loaded extension module, through a memo and an on-disk cache.
+
+Disk layout under ``options.cache_dir`` (one entry per module)::
+
+    <key[:2]>/<module><EXT_SUFFIX>   the shared object
+    <key[:2]>/<module>.c             its C source, for people to read
+    <key[:2]>/<module>.json          manifest: sha256 of the shared object, toolchain; written last
+    toolchains/<id>.json             recorded compiler probes (see toolchain.cached_toolchain)
+
+Every file is published by ``os.replace`` from a private temporary directory in the same
+directory, so concurrent processes never see a partial file; a manifest whose sha256 does not
+match the shared object's bytes marks the entry as unusable.
+"""
+
+from __future__ import annotations
+
+import atexit
+import functools
+import hashlib
+import json
+import os
+import shutil
+import sys
+import tempfile
+import threading
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+import numpy
+
+from kiln.errors import CompilerFailure
+from kiln.options import Options
+from kiln.runtime.loader import load_extension
+from kiln.runtime.toolchain import (
+    Toolchain,
+    cached_toolchain,
+    compile_extension,
+    find_toolchain,
+    require_openmp,
+)
+
+# Bump when the compile command or the cache layout changes: old entries then stop matching.
+_CACHE_FORMAT = "kiln-cache-1"
+
+_memo: dict[str, ModuleType] = {}
+_key_locks: dict[str, threading.Lock] = {}
+_locks_guard = threading.Lock()
+
+
+@dataclass(frozen=True)
+class CacheEntry:
+    """The files of one module in the disk cache."""
+
+    module_name: str
+    key: str
+    shared_object: Path
+    source: Path
+    manifest: Path
+
+
+def build_module(c_source: str, options: Options) -> ModuleType:
+    """Compile ``c_source`` (or reuse an earlier build) and return the loaded module.
+
+    The source must define its init function as ``PyMODINIT_FUNC KILN_INIT_FUNC(void)``.
+    OpenMP is enabled iff ``options.parallel``.
+    """
+    tc = _toolchain(options)
+    if options.parallel:
+        require_openmp(tc)  # here too: a warm disk entry must not hide a missing OpenMP
+    key = module_key(c_source, tc, options)
+    module = _memo.get(key)
+    if module is not None:
+        return module
+    with _lock_for(key):
+        module = _memo.get(key)  # another thread may have built it while we waited
+        if module is None:
+            module = _build(c_source, options, tc, key)
+            _memo[key] = module
+    return module
+
+
+def cache_entry_for(c_source: str, options: Options) -> CacheEntry:
+    """Where ``build_module`` keeps (or would keep) ``c_source`` in the disk cache."""
+    tc = _toolchain(options)
+    return _entry(options.cache_dir, tc, module_key(c_source, tc, options))
+
+
+def module_key(c_source: str, tc: Toolchain, options: Options) -> str:
+    """The sha256 naming everything that changes the compiled module's bytes or ABI."""
+    parts: tuple[object, ...] = (
+        _CACHE_FORMAT,
+        tc.cc,
+        tc.version,
+        tc.openmp_flags if options.parallel else (),
+        repr(options.codegen_key()),
+        _cpu_fingerprint() if any("native" in flag for flag in options.opt_flags) else "",
+        sys.implementation.cache_tag,
+        tc.ext_suffix,
+        numpy.__version__,
+    )
+    digest = hashlib.sha256()
+    for part in (*parts, c_source):
+        data = str(part).encode()
+        # Length-prefix each part so that no two different tuples hash the same byte stream.
+        digest.update(len(data).to_bytes(8, "little"))
+        digest.update(data)
+    return digest.hexdigest()
+
+
+def module_name_for(key: str) -> str:
+    return f"kiln_{key[:24]}"
+
+
+def _toolchain(options: Options) -> Toolchain:
+    # With a disk cache, reuse a recorded probe so a warm process never runs the compiler.
+    if options.cache:
+        return cached_toolchain(options.cc, options.cache_dir, need_openmp=options.parallel)
+    return find_toolchain(options.cc)
+
+
+@functools.lru_cache(maxsize=1)
+def _cpu_fingerprint() -> str:
+    """Model and feature flags of this CPU: ``-march=native`` code may not run on another one."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            text = f.read()
+    except OSError:
+        import platform
+
+        return f"{platform.machine()} {platform.processor()}"
+    first_cpu = text.split("\n\n", 1)[0]
+    wanted = ("model name", "flags", "cpu family", "model\t", "CPU implementer", "CPU part", "Features")
+    return "\n".join(line for line in first_cpu.splitlines() if line.startswith(wanted))
+
+
+def _lock_for(key: str) -> threading.Lock:
+    with _locks_guard:
+        return _key_locks.setdefault(key, threading.Lock())
+
+
+def _entry(cache_dir: Path, tc: Toolchain, key: str) -> CacheEntry:
+    name = module_name_for(key)
+    folder = Path(cache_dir) / key[:2]
+    return CacheEntry(
+        module_name=name,
+        key=key,
+        shared_object=folder / f"{name}{tc.ext_suffix}",
+        source=folder / f"{name}.c",
+        manifest=folder / f"{name}.json",
+    )
+
+
+def _build(c_source: str, options: Options, tc: Toolchain, key: str) -> ModuleType:
+    if not options.cache:
+        return _build_uncached(c_source, options, tc, key)
+    entry = _entry(options.cache_dir, tc, key)
+    module = _load_if_valid(entry)
+    if module is not None:
+        return module
+    work = _prepare_rebuild(entry)
+    if work is None:
+        return _build_uncached(c_source, options, tc, key)
+    _publish(c_source, options, tc, entry, work)
+    return load_extension(entry.shared_object, entry.module_name)
+
+
+def _prepare_rebuild(entry: CacheEntry) -> Path | None:
+    """Invalidate the entry and make a private work directory beside it (None: cache unwritable)."""
+    folder = entry.shared_object.parent
+    try:
+        # Drop the manifest so the entry reads as invalid until the rebuild republishes it. The
+        # shared object is not unlinked: a concurrent builder may be about to load it, and the
+        # rebuild replaces it atomically anyway.
+        entry.manifest.unlink(missing_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
+        return Path(tempfile.mkdtemp(prefix=f".{entry.module_name}.", suffix=".tmp", dir=folder))
+    except OSError as exc:
+        # A read-only home (containers, CI) should cost speed, not the ability to compile.
+        warnings.warn(
+            f"kiln: cannot write to the cache directory {folder} ({exc}); building without the disk cache",
+            RuntimeWarning,
+            stacklevel=4,
+        )
+        return None
+
+
+def _load_if_valid(entry: CacheEntry) -> ModuleType | None:
+    """The cached module, or None when the entry is missing, incomplete, corrupt or unloadable."""
+    try:
+        manifest = json.loads(entry.manifest.read_text())
+        data = entry.shared_object.read_bytes()
+    except (OSError, ValueError):
+        return None
+    if not isinstance(manifest, dict) or manifest.get("key") != entry.key:
+        return None
+    if manifest.get("sha256") != hashlib.sha256(data).hexdigest():
+        return None
+    try:
+        return load_extension(entry.shared_object, entry.module_name)
+    except (ImportError, OSError):
+        return None
+
+
+def _publish(c_source: str, options: Options, tc: Toolchain, entry: CacheEntry, work: Path) -> None:
+    """Compile in the private directory ``work``, then rename the files into place, manifest last."""
+    try:
+        built = work / entry.shared_object.name
+        try:
+            _compile(c_source, options, tc, built, entry.module_name)
+        except CompilerFailure as exc:
+            # Keep the failing source where the user looks for sources; the temp dir goes away.
+            os.replace(work / entry.source.name, entry.source)
+            raise CompilerFailure(f"{exc}\n(source kept at {entry.source})") from None
+        digest = hashlib.sha256(built.read_bytes()).hexdigest()
+        os.replace(work / entry.source.name, entry.source)
+        os.replace(built, entry.shared_object)
+        manifest = {"key": entry.key, "sha256": digest, "cc": tc.cc, "toolchain": tc.version}
+        (work / entry.manifest.name).write_text(json.dumps(manifest, indent=1))
+        os.replace(work / entry.manifest.name, entry.manifest)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _build_uncached(c_source: str, options: Options, tc: Toolchain, key: str) -> ModuleType:
+    """Build in a fresh temporary directory, removed at exit (a loaded object survives unlinking)."""
+    work = Path(tempfile.mkdtemp(prefix="kiln-"))
+    atexit.register(shutil.rmtree, work, ignore_errors=True)
+    name = module_name_for(key)
+    built = work / f"{name}{tc.ext_suffix}"
+    _compile(c_source, options, tc, built, name)
+    return load_extension(built, name)
+
+
+def _compile(c_source: str, options: Options, tc: Toolchain, out_path: Path, name: str) -> None:
+    compile_extension(
+        tc,
+        c_source,
+        out_path,
+        init_name=f"PyInit_{name}",
+        openmp=options.parallel,
+        fastmath=options.fastmath,
+        opt_flags=options.opt_flags,
+    )

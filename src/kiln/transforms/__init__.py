@@ -1,0 +1,1 @@
+"""IR-to-IR passes, one per file, run by the pass manager."""

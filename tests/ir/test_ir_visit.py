@@ -1,0 +1,111 @@
+"""kiln.ir.visit: generic iteration and rebuilding of IR nodes."""
+
+from __future__ import annotations
+
+import pytest
+from ir_samples import block_exit, checked_get, loop_nest, neg_views, while_break
+
+from kiln.ir.nodes import Assign, Binary, Break, Const, Continue, Dim, For, If, Load, Store, Var
+from kiln.ir.types import INT64, PY_INT
+from kiln.ir.visit import (
+    bodies,
+    body_fields,
+    child_exprs,
+    iter_exprs,
+    iter_stmts,
+    map_exprs,
+    map_stmts,
+    max_sid,
+    replace_body,
+)
+
+
+def test_iter_stmts_is_pre_order() -> None:
+    assert [s.sid for s in iter_stmts(block_exit().body)] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+    assert [s.sid for s in iter_stmts(while_break().body)] == [1, 2, 3, 4, 5, 6, 7]
+
+
+def test_body_fields() -> None:
+    assert body_fields(If) == ("then", "orelse")
+    assert body_fields(For) == ("body",)
+    assert body_fields(Store) == ()
+
+
+def test_child_exprs_of_statements_and_expressions() -> None:
+    store = loop_nest().body[0].body[0].body[0]
+    assert isinstance(store, Store)
+    assert child_exprs(store) == (*store.indices, store.value)
+    loop = loop_nest().body[0]
+    assert child_exprs(loop) == (Const(0, PY_INT), Dim("A", 0), Const(1, PY_INT))
+    assert child_exprs(store.value) == (store.value.lhs, store.value.rhs)
+    assert child_exprs(Var("i", INT64)) == ()
+
+
+def test_iter_exprs_deep_and_shallow() -> None:
+    loop = loop_nest().body[0]
+    shallow = list(iter_exprs(loop, deep=False))
+    assert shallow == [Const(0, PY_INT), Dim("A", 0), Const(1, PY_INT)]
+    deep = list(iter_exprs(loop))
+    assert deep[:3] == shallow
+    loads = [e for e in deep if isinstance(e, Load)]
+    assert loads == [Load("A", (Var("i", INT64), Var("j", INT64)), loads[0].type)]
+    # every sub-expression appears: the Var i shows up in the Store index, the Load and the add
+    assert sum(1 for e in deep if e == Var("i", INT64)) == 3
+
+
+def test_map_exprs_renames_variables_bottom_up() -> None:
+    fn = loop_nest()
+    seen: list[str] = []
+
+    def rename(e):
+        seen.append(type(e).__name__)
+        return Var("k", e.type) if isinstance(e, Var) and e.name == "i" else e
+
+    loop = map_exprs(fn.body[0], rename)
+    names = {e.name for s in iter_stmts([loop]) for e in iter_exprs(s, deep=False) if isinstance(e, Var)}
+    assert names == {"k", "j", "alpha"}
+    assert seen.index("Var") < seen.index("Load")  # children before parents
+    # untouched nodes are reused, not copied
+    assert map_exprs(fn.body[0], lambda e: e) is fn.body[0]
+    shallow = map_exprs(fn.body[0], rename, deep=False)
+    assert shallow.body is fn.body[0].body
+
+
+def test_map_stmts_replaces_splices_and_deletes() -> None:
+    fn = while_break()
+
+    def rewrite(s):
+        if isinstance(s, Break):
+            return Continue(sid=50)
+        if isinstance(s, Assign) and s.sid == 6:
+            return (s, Assign("n", Var("n", INT64), sid=51))
+        if isinstance(s, Assign) and s.sid == 2:
+            return ()
+        return None
+
+    body = map_stmts(fn.body, rewrite)
+    assert [s.sid for s in iter_stmts(body)] == [1, 3, 4, 50, 6, 51, 7]
+    assert map_stmts(fn.body, lambda s: None) == fn.body
+
+
+def test_replace_body_and_bodies() -> None:
+    if_stmt = while_break().body[2].body[0]
+    new = replace_body(if_stmt, (), (Break(sid=9),))
+    assert bodies(new) == ((), (Break(sid=9),))
+    assert new.cond == if_stmt.cond and new.sid == if_stmt.sid
+    with pytest.raises(TypeError, match="2 bodies"):
+        replace_body(if_stmt, ())
+    assert replace_body(if_stmt, *bodies(if_stmt)) is if_stmt
+
+
+def test_max_sid() -> None:
+    assert max_sid(block_exit()) == 10
+    assert max_sid(neg_views().body[:3]) == 3
+    assert max_sid(()) == 0
+    assert max_sid(checked_get()) == 4
+
+
+def test_map_exprs_on_expression() -> None:
+    e = Binary("add", Var("i", INT64), Const(1, INT64), INT64)
+    out = map_exprs(e, lambda x: Const(2, INT64) if isinstance(x, Const) else x)
+    assert out == Binary("add", Var("i", INT64), Const(2, INT64), INT64)
