@@ -69,6 +69,8 @@ def const(node: ir.Const) -> str:
             return f"UINT64_C({value})"
         if value == -(2**63):
             return "INT64_MIN"
+        if t.dtype == "int64":
+            return f"INT64_C({value})" if value >= 0 else f"(INT64_C({value}))"
         return f"(({C_TYPE_OF[t.dtype]})INT64_C({value}))"
     if t.is_float:
         return _float_literal(float(node.value), t.dtype)  # type: ignore[arg-type]
@@ -145,6 +147,8 @@ class ExprRenderer:
     def _cast(self, e: ir.Cast) -> str:
         src = e.operand.type
         x = self(e.operand)
+        if src.dtype == e.type.dtype:  # only Python-vs-NumPy weakness differs: same C value
+            return x
         if e.type.is_bool:
             return f"(({x}) != 0)"
         if src.is_complex and not e.type.is_complex:
