@@ -21,7 +21,12 @@ def _arg_key(a: object) -> object:
     t = type(a)
     if t is np.ndarray:
         flags = a.flags  # type: ignore[attr-defined]
-        layout = "C" if flags.c_contiguous else "F" if flags.f_contiguous else "X"
+        if flags.c_contiguous:
+            layout = "C"
+        elif flags.f_contiguous:
+            layout = "F"
+        else:  # must match ir.types.layout_of: "R" code assumes a unit inner stride
+            layout = "R" if a.ndim and a.strides[-1] == a.itemsize else "A"  # type: ignore[attr-defined]
         return (a.dtype, a.ndim, layout)  # type: ignore[attr-defined]
     return t
 

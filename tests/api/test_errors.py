@@ -168,3 +168,15 @@ def test_missing_compiler_gives_clear_message(tmp_path) -> None:
     out = subprocess.run([sys.executable, str(path)], env=env, capture_output=True, text=True, timeout=120)
     assert "TOOLCHAIN:" in out.stdout, out.stderr
     assert "no C compiler" in out.stdout or "not found" in out.stdout
+
+
+@kiln.jit
+def row_sums(a):
+    return a.sum(axis=1)
+
+
+def test_layouts_with_the_same_flags_get_their_own_code() -> None:
+    """Unit-inner-stride views and general strided views must not share a specialization."""
+    x = np.arange(24.0).reshape(4, 6)
+    for view in (x[:, 1:], x[:, ::2], x[:, 1:], x[::2, ::3], x.T[1:]):
+        np.testing.assert_array_equal(row_sums(view), view.sum(axis=1))
