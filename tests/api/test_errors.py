@@ -180,3 +180,20 @@ def test_layouts_with_the_same_flags_get_their_own_code() -> None:
     x = np.arange(24.0).reshape(4, 6)
     for view in (x[:, 1:], x[:, ::2], x[:, 1:], x[::2, ::3], x.T[1:]):
         np.testing.assert_array_equal(row_sums(view), view.sum(axis=1))
+
+
+@kiln.jit
+def divmod_arrays(a, b):
+    return a // b, a % b
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int16, np.int32, np.int64])
+def test_integer_division_edge_cases_do_not_trap(dtype) -> None:
+    """MIN // -1 traps in C (SIGFPE); NumPy wraps, and x // 0 gives 0."""
+    info = np.iinfo(dtype)
+    a = np.array([info.min, info.min, -7, 7, 5, info.max], dtype=dtype)
+    b = np.array([-1, 0, 2, -2, 0, -1], dtype=dtype)
+    q, r = divmod_arrays(a, b)
+    with np.errstate(all="ignore"):
+        np.testing.assert_array_equal(q, a // b)
+        np.testing.assert_array_equal(r, a % b)

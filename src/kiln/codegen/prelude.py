@@ -104,12 +104,13 @@ static int kiln_unbox_scalar(PyObject* obj, void* out, int typenum) {
 _INT_DIVMOD = r"""
 KILN_INLINE {t} kiln_floordiv_{s}({t} a, {t} b) {{
     if (b == 0) return 0;
+    if (b == -1) return ({t})(0 - a);  /* MIN / -1 traps in C; NumPy wraps */
     {t} q = a / b;
     if (((a % b) != 0) && ((a < 0) != (b < 0))) q -= 1;
     return q;
 }}
 KILN_INLINE {t} kiln_mod_{s}({t} a, {t} b) {{
-    if (b == 0) return 0;
+    if (b == 0 || b == -1) return 0;
     {t} r = a % b;
     if (r != 0 && ((r < 0) != (b < 0))) r += b;
     return r;
