@@ -33,7 +33,7 @@ def _arg_key(a: object) -> object:
 
 def arg_type(a: object, position: int) -> ScalarType | ArrayType:
     """The kiln type of one argument, or a TypeError saying why it cannot be passed."""
-    if isinstance(a, np.ndarray) and not isinstance(a, np.matrix | np.ma.MaskedArray):
+    if type(a) is np.ndarray or (isinstance(a, np.ndarray) and not _special_subclass(a)):
         name = a.dtype.name
         if name not in DTYPE_NAMES or not a.dtype.isnative:
             raise TypeError(f"argument {position}: arrays of dtype {a.dtype} are not supported by kiln")
@@ -50,6 +50,11 @@ def arg_type(a: object, position: int) -> ScalarType | ArrayType:
     raise TypeError(
         f"argument {position} of type {type(a).__name__} is not supported (pass NumPy arrays or numbers)"
     )
+
+
+def _special_subclass(a: np.ndarray) -> bool:
+    """Subclasses whose operators mean something else (checked lazily: numpy.ma is slow to import)."""
+    return isinstance(a, np.matrix | np.ma.MaskedArray)
 
 
 class JitFunction:

@@ -159,6 +159,17 @@ KILN_INLINE {t} kiln_rint_{s}({t} a) {{ return nearbyint{f}(a); }}
 """
 
 
+# OpenMP's built-in min/max reductions drop NaNs; these keep NumPy's propagation.
+_OMP_FLOAT_REDUCTIONS = r"""
+#ifdef _OPENMP
+#pragma omp declare reduction(kiln_max_{s}: {t}: omp_out = kiln_max_{s}(omp_out, omp_in)) \
+    initializer(omp_priv = -INFINITY)
+#pragma omp declare reduction(kiln_min_{s}: {t}: omp_out = kiln_min_{s}(omp_out, omp_in)) \
+    initializer(omp_priv = INFINITY)
+#endif
+"""
+
+
 def prelude() -> str:
     parts = [_HEADER]
     for suffix, ctype in INT_TYPES.items():
@@ -166,4 +177,5 @@ def prelude() -> str:
         parts.append(template.format(t=ctype, s=suffix))
     for suffix, (ctype, fsuffix) in FLOAT_TYPES.items():
         parts.append(_FLOAT_HELPERS.format(t=ctype, s=suffix, f=fsuffix))
+        parts.append(_OMP_FLOAT_REDUCTIONS.format(t=ctype, s=suffix))
     return "".join(parts)
