@@ -1,0 +1,123 @@
+"""The ``kiln`` command line: ``kiln demo`` and ``kiln bench [SUITE]``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+DEFAULT_RESULTS_DIR = Path("bench-results")
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text}")
+    return value
+
+
+def _add_common(p: argparse.ArgumentParser, repeat: int) -> None:
+    p.add_argument(
+        "--repeat", type=_positive_int, default=repeat, help=f"timed runs per version (default {repeat})"
+    )
+    p.add_argument("--quick", action="store_true", help="tiny problem sizes: checks every path in seconds")
+    p.add_argument("--parallel", action="store_true", help="compile with kiln.jit(parallel=True)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="kiln", description="kiln: compile NumPy-style Python to native code."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    demo = sub.add_parser("demo", help="compile example kernels, check them against NumPy, time them")
+    _add_common(demo, repeat=3)
+    demo.set_defaults(handler=cmd_demo)
+
+    bench = sub.add_parser("bench", help="run a benchmark suite side by side with NumPy (and Numba)")
+    bench.add_argument("suite_arg", nargs="?", metavar="SUITE", help="suite to run (default core)")
+    bench.add_argument("--suite", help="suite to run (same as SUITE)")
+    _add_common(bench, repeat=5)
+    bench.add_argument("--json", type=Path, help="where to write results (default bench-results/SUITE.json)")
+    bench.add_argument(
+        "--filter",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="only benchmarks whose name contains NAME",
+    )
+    bench.add_argument("--no-numba", action="store_true", help="leave Numba out even when it is installed")
+    bench.add_argument("--no-plot", action="store_true", help="do not draw the PNG plot")
+    bench.add_argument("--list", action="store_true", help="list the suites and the suite's benchmarks")
+    bench.set_defaults(handler=cmd_bench)
+    return parser
+
+
+def _progress(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from kiln.bench.demo import demo_report, run_demo
+    from kiln.bench.results import FAIL, RunConfig
+
+    cfg = RunConfig(repeat=args.repeat, quick=args.quick, numba=False, parallel=args.parallel)
+    results = run_demo(cfg, _progress)
+    print(demo_report(results, cfg))
+    return 1 if any(r.status == FAIL for r in results) else 0
+
+
+def _suite_name(args: argparse.Namespace) -> str:
+    if args.suite and args.suite_arg and args.suite != args.suite_arg:
+        raise ValueError(f"two different suites given: {args.suite_arg} and --suite {args.suite}")
+    return args.suite or args.suite_arg or "core"
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from kiln.bench.impls import numba_module
+    from kiln.bench.registry import get_suite, suite_names
+    from kiln.bench.report import bench_report, write_json, write_plot
+    from kiln.bench.results import FAIL, RunConfig
+    from kiln.bench.runner import payload, run_benchmarks, select
+
+    try:
+        suite = get_suite(_suite_name(args))
+    except ValueError as exc:
+        print(f"kiln bench: {exc}", file=sys.stderr)
+        return 2
+    benchmarks = select(suite.build(), args.filter)
+    if args.list:
+        print(f"suites: {', '.join(suite_names())}\n{suite.name}: {suite.description}")
+        print("\n".join(f"  {b.name}  ({b.section})" for b in benchmarks))
+        return 0
+    if not benchmarks:
+        print(f"kiln bench: no benchmark in {suite.name} matches {args.filter}", file=sys.stderr)
+        return 2
+    cfg = RunConfig(repeat=args.repeat, quick=args.quick, numba=not args.no_numba, parallel=args.parallel)
+    results = run_benchmarks(benchmarks, cfg, _progress)
+    print(bench_report(results, numba=cfg.numba and numba_module() is not None))
+    json_path = args.json or DEFAULT_RESULTS_DIR / f"{suite.name}.json"
+    print(f"\nwrote {write_json(json_path, payload(suite, cfg, args.filter, results))}")
+    plot = (
+        None
+        if args.no_plot
+        else write_plot(json_path.with_suffix(".png"), results, f"kiln bench {suite.name}")
+    )
+    if plot is not None:
+        print(f"wrote {plot}")
+    return 1 if any(r.status == FAIL for r in results) else 0
+
+
+def _tolerate_narrow_stdout() -> None:
+    # Tables use "µs"; a terminal or pipe in ASCII must show '?' rather than crash the run.
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    _tolerate_narrow_stdout()
+    return int(args.handler(args))
