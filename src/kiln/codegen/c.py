@@ -48,6 +48,17 @@ def _unpack_param(index: int, p: ir.Param) -> list[str]:
     return [f"if (kiln_unbox_scalar({arg}, &{v}, {cx.NPY_TYPENUM[t.dtype]}) < 0) goto kiln_fail;"]
 
 
+def _require_writeable(index: int, name: str) -> list[str]:
+    """NumPy refuses stores into read-only arrays; kiln checks on entry any argument it may write."""
+    message = f"assignment destination is read-only (argument '{name.removeprefix('p_')}')"
+    return [
+        f"if (!PyArray_ISWRITEABLE((PyArrayObject*)args[{index}])) {{",
+        f'    PyErr_SetString(PyExc_ValueError, "{message}");',
+        "    goto kiln_fail;",
+        "}",
+    ]
+
+
 def _unpack_python_number(arg: str, v: str, t: ScalarType) -> list[str]:
     if t.is_bool:
         return [f"{{ int b_ = PyObject_IsTrue({arg}); if (b_ < 0) goto kiln_fail; {v} = b_; }}"]
@@ -76,6 +87,8 @@ def render_function(fn: ir.Function, openmp: bool = False) -> str:
     body.append(f'  PyErr_SetString(PyExc_TypeError, "expected {len(fn.params)} arguments"); return NULL; }}')
     for i, p in enumerate(fn.params):
         body += _unpack_param(i, p)
+        if p.name in fn.written_params:
+            body += _require_writeable(i, p.name)
     body += stmts.block(fn.body)
     body += ["kiln_result = Py_None; Py_INCREF(Py_None);", "goto kiln_cleanup;"]
     body += ["kiln_fail:", "Py_XDECREF(kiln_result); kiln_result = NULL;", "kiln_cleanup:"]

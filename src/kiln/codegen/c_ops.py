@@ -77,7 +77,7 @@ def _pow(e: ir.Binary, a: str, b: str) -> str:
     if t.is_integer:
         return f"kiln_pow_{SUFFIX[t.dtype]}({a}, {b})"
     if t.is_complex:
-        return f"cpow{'f' if t.dtype == 'complex64' else ''}({a}, {b})"
+        return f"kiln_cpow_{'c64' if t.dtype == 'complex64' else 'c128'}({a}, {b})"
     return f"pow{'f' if t.dtype == 'float32' else ''}({a}, {b})"
 
 

@@ -34,6 +34,51 @@ def _assigned_scalars(body: tuple[ir.Stmt, ...]) -> list[str]:
     return names
 
 
+def _trip_count(lo: str, hi: str, st: str) -> str:
+    up = f"({hi} > {lo} ? ({hi} - {lo} + {st} - 1) / {st} : 0)"
+    down = f"({lo} > {hi} ? ({lo} - {hi} - {st} - 1) / (-{st}) : 0)"
+    return f"({st} > 0 ? {up} : {down})"
+
+
+class _ParallelRegion:
+    """Checks inside an OpenMP loop cannot jump to the function's error exit: a failing
+    check records itself (the first one wins), skips the rest of its iteration, and
+    the exception is raised after the loop."""
+
+    def __init__(self, flag: str, next_label: str) -> None:
+        self.flag = flag
+        self.next_label = next_label
+        self.checks: list[ir.Check] = []
+        self.nargs = 0
+
+    def check(self, s: ir.Check, e: cx.ExprRenderer) -> list[str]:
+        self.checks.append(s)
+        self.nargs = max(self.nargs, len(s.args))
+        saves = " ".join(f"{self.flag}_a[{k}] = (long long)({e(a)});" for k, a in enumerate(s.args))
+        return [
+            f"if (!({e(s.cond)})) {{",
+            "    #pragma omp critical(kiln_check)",
+            f"    {{ if (!{self.flag}) {{ {self.flag} = {len(self.checks)}; {saves} }} }}",
+            f"    goto {self.next_label};",
+            "}",
+        ]
+
+    def declare(self) -> list[str]:
+        return [f"int {self.flag} = 0;", f"long long {self.flag}_a[{max(self.nargs, 1)}] = {{0}};"]
+
+    def raise_after(self) -> list[str]:
+        lines = []
+        for k, s in enumerate(self.checks, 1):
+            args = "".join(f", {self.flag}_a[{i}]" for i in range(len(s.args)))
+            lines += [
+                f"if ({self.flag} == {k}) {{",
+                f"    PyErr_Format(PyExc_{s.exc}, {c_string(s.message)}{args});",
+                "    goto kiln_fail;",
+                "}",
+            ]
+        return lines
+
+
 class StmtRenderer:
     def __init__(
         self, exprs: cx.ExprRenderer, fn: ir.Function, libcall: LibCallRenderer, openmp: bool = False
@@ -44,6 +89,7 @@ class StmtRenderer:
         self.libcall = libcall
         self.openmp = openmp
         self._fresh = 0
+        self._parallel: list[_ParallelRegion] = []  # the OpenMP loop being rendered, if any
 
     def fresh(self, stem: str) -> str:
         self._fresh += 1
@@ -93,6 +139,8 @@ class StmtRenderer:
         return [f"goto kiln_exit_{s.label};"]
 
     def _check(self, s: ir.Check) -> list[str]:
+        if self._parallel:
+            return self._parallel[-1].check(s, self.e)
         args = "".join(f", (long long)({self.e(a)})" for a in s.args)
         return [
             f"if (!({self.e(s.cond)})) {{",
@@ -120,21 +168,49 @@ class StmtRenderer:
             cond = f"({st} > 0 ? {t} < {hi} : {t} > {hi})"
         else:
             cond = f"{t} < {hi}" if step_sign > 0 else f"{t} > {hi}"  # type: ignore[operator]
-        lines += _indent(self._loop_pragmas(s, lo, hi))
-        body = [f"{cx.scalar_name(s.var)} = {t};", *self.block(s.body)]
-        lines.append(f"    for (int64_t {t} = {lo}; {cond}; {t} += {st}) {{")
-        lines += _indent(_indent(body))
-        return lines + ["    }", "}"]
+        header = f"for (int64_t {t} = {lo}; {cond}; {t} += {st}) {{"
+        first = f"{cx.scalar_name(s.var)} = {t};"
+        extent = (lo, hi)
+        if s.parallel and self.openmp and not self._parallel and (step_sign is None or step_sign < 0):  # type: ignore[operator]
+            # OpenMP needs a loop whose direction is known: count the trips instead
+            k, trips = self.fresh("k"), self.fresh("n")
+            lines.append(f"    const int64_t {trips} = {_trip_count(lo, hi, st)};")
+            header = f"for (int64_t {k} = 0; {k} < {trips}; {k}++) {{"
+            first = f"{cx.scalar_name(s.var)} = {lo} + {k} * {st};"
+            extent = ("0", trips)
+        return lines + self._loop(s, header, first, extent) + ["}"]
+
+    def _loop(self, s: ir.For, header: str, first: str, extent: tuple[str, str]) -> list[str]:
+        """The loop statement itself, with its OpenMP pragmas and the checks of a parallel body."""
+        pragmas = self._loop_pragmas(s, *extent)
+        region = None
+        if pragmas and pragmas[0].startswith("#pragma omp parallel"):
+            region = _ParallelRegion(self.fresh("perr"), self.fresh("pnext"))
+            self._parallel.append(region)
+        try:
+            body = [first, *self.block(s.body)]
+        finally:
+            if region is not None:
+                self._parallel.pop()
+        lines = []
+        if region is not None and region.checks:
+            lines += _indent(region.declare())
+            body.append(f"{region.next_label}: ;")
+        lines += _indent(pragmas)
+        lines += ["    " + header, *_indent(_indent(body)), "    }"]
+        if region is not None:
+            lines += _indent(region.raise_after())
+        return lines
 
     def _loop_pragmas(self, s: ir.For, lo: str, hi: str) -> list[str]:
         reductions = [(v, op) for v, op in s.reductions if op in _OMP_REDUCTION]
-        if s.parallel and self.openmp:
+        if s.parallel and self.openmp and not self._parallel:  # nested ones run inside a worker
             clauses = [f"if(({hi} - {lo}) * {self._inner_work(s.body)} > KILN_PAR_MIN)"]
             private = [
                 cx.scalar_name(v) for v in [s.var, *_assigned_scalars(s.body)] if v not in dict(s.reductions)
             ]
-            if private:
-                clauses.append(f"private({', '.join(dict.fromkeys(private))})")
+            if private:  # lastprivate: after the loop a scalar holds what the last iteration wrote
+                clauses.append(f"lastprivate({', '.join(dict.fromkeys(private))})")
             clauses += [self._reduction_clause(v, op) for v, op in reductions]
             return ["#pragma omp parallel for schedule(static) " + " ".join(clauses)]
         if reductions and self._is_simple_body(s.body):

@@ -42,15 +42,17 @@ KILN_INLINE int kiln_spans_overlap(kiln_span a, kiln_span b) {
     return a.lo < a.hi && b.lo < b.hi && a.lo < b.hi && b.lo < a.hi;
 }
 
-/* Wrap a kiln view as a temporary ndarray that borrows its memory. */
+/* Wrap a kiln view as an ndarray that borrows its memory; a view of a read-only array is
+   read-only, as in NumPy. */
 static PyObject* kiln_wrap_view(void* data, int nd, const npy_intp* shape, const npy_intp* strides,
                                 int typenum, PyObject* owner) {
     npy_intp bstrides[NPY_MAXDIMS];
     PyArray_Descr* d = PyArray_DescrFromType(typenum);
     if (!d) return NULL;
     for (int k = 0; k < nd; k++) bstrides[k] = strides[k] * PyDataType_ELSIZE(d);
+    int writeable = !(owner && PyArray_Check(owner) && !PyArray_ISWRITEABLE((PyArrayObject*)owner));
     PyObject* arr = PyArray_NewFromDescr(&PyArray_Type, d, nd, (npy_intp*)shape, bstrides, data,
-                                         NPY_ARRAY_WRITEABLE, NULL);
+                                         writeable ? NPY_ARRAY_WRITEABLE : 0, NULL);
     if (!arr) return NULL;
     if (owner) {
         Py_INCREF(owner);
@@ -170,6 +172,49 @@ _OMP_FLOAT_REDUCTIONS = r"""
 """
 
 
+# Complex power as NumPy (npy_cpow) and Python compute it: small integer exponents
+# by repeated multiplication (so (1+1j)**2 is exactly 2j), anything else by cpow.
+_COMPLEX_POW = r"""
+#ifndef CMPLX
+#define CMPLX(x, y) ((double _Complex)((double)(x) + KILN_I * (double)(y)))
+#endif
+#ifndef CMPLXF
+#define CMPLXF(x, y) ((float _Complex)((float)(x) + KILN_I * (float)(y)))
+#endif
+KILN_INLINE {t} kiln_cmul_{s}({t} a, {t} b) {{
+    {r} ar = {re}(a), ai = {im}(a), br = {re}(b), bi = {im}(b);
+    return {mk}(ar * br - ai * bi, ar * bi + ai * br);
+}}
+KILN_INLINE {t} kiln_cinv_{s}({t} b) {{
+    {r} br = {re}(b), bi = {im}(b);
+    if (fabs{f}(br) >= fabs{f}(bi)) {{
+        if (br == 0 && bi == 0) return {mk}(1 / fabs{f}(br), 0 / fabs{f}(bi));
+        {r} rat = bi / br, scl = ({r})1 / (br + bi * rat);
+        return {mk}(scl, -rat * scl);
+    }}
+    {r} rat = br / bi, scl = ({r})1 / (bi + br * rat);
+    return {mk}(rat * scl, -scl);
+}}
+KILN_INLINE {t} kiln_cpow_{s}({t} a, {t} b) {{
+    {r} ar = {re}(a), ai = {im}(a), br = {re}(b), bi = {im}(b);
+    if (br == 0 && bi == 0) return {mk}(1, 0);
+    if (ar == 0 && ai == 0) return br > 0 ? {mk}(0, 0) : {mk}(NAN, NAN);
+    if (bi == 0 && br == floor{f}(br) && fabs{f}(br) < 100) {{
+        long n = (long)fabs{f}(br), mask = 1;
+        {t} acc = {mk}(1, 0), p = a;
+        for (;;) {{
+            if (n & mask) acc = kiln_cmul_{s}(acc, p);
+            mask <<= 1;
+            if (n < mask) break;
+            p = kiln_cmul_{s}(p, p);
+        }}
+        return br < 0 ? kiln_cinv_{s}(acc) : acc;
+    }}
+    return cpow{f}(a, b);
+}}
+"""
+
+
 def prelude() -> str:
     parts = [_HEADER]
     for suffix, ctype in INT_TYPES.items():
@@ -178,4 +223,16 @@ def prelude() -> str:
     for suffix, (ctype, fsuffix) in FLOAT_TYPES.items():
         parts.append(_FLOAT_HELPERS.format(t=ctype, s=suffix, f=fsuffix))
         parts.append(_OMP_FLOAT_REDUCTIONS.format(t=ctype, s=suffix))
+    for suffix, (real, f) in {"c64": ("float", "f"), "c128": ("double", "")}.items():
+        parts.append(
+            _COMPLEX_POW.format(
+                t=f"{real} _Complex",
+                s=suffix,
+                r=real,
+                f=f,
+                re=f"creal{f}",
+                im=f"cimag{f}",
+                mk=f"CMPLX{f.upper()}",
+            )
+        )
     return "".join(parts)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
+
 from kiln.errors import TypingError
 from kiln.frontend import exprs as E
 from kiln.frontend.context import Context
@@ -89,6 +91,8 @@ def elementwise(
             lazy = as_lazy(o)
             adapt = index_adapter(lazy.shape, shape)
             parts.append(lambda idx, lz=lazy, ad=adapt: lz.element(ad(idx)))
+    if not shape:  # NumPy: a ufunc of 0-d arrays gives a scalar, not a 0-d array
+        return Scalar(combine([p(()) for p in parts]))
     reads = tuple(v for a in arrays for v in a.reads)
     return Lazy(dtype, shape, lambda idx: combine([p(idx) for p in parts]), reads)
 
@@ -138,21 +142,22 @@ def materialize(
     return dest
 
 
-def assign(ctx: Context, dest: ArrayView, value: Operand) -> None:
-    """``dest[...] = value`` with broadcasting; reads complete before writes."""
+def assign(ctx: Context, dest: ArrayView, value: Operand, inplace: bool = False) -> None:
+    """``dest[...] = value`` with broadcasting; reads complete before writes.
+
+    ``inplace``: the store of an in-place operator (``dest += x``), where NumPy, unlike
+    setitem, neither drops leading size-1 axes of ``value`` nor range-checks Python numbers.
+    """
     ctx.written_arrays.add(dest.base)
-    dtype = ScalarType(dest.dtype)
     if isinstance(value, Scalar):
-        hoisted = ctx.temp(E.cast(value.expr, dtype), "fill")
+        hoisted = setitem_scalar(ctx, value, ScalarType(dest.dtype), checked=not inplace)
         emit_loop_nest(
             ctx, dest.shape, lambda idx: ctx.emit(ir.Store(dest.base, dest.base_indices(idx), hoisted))
         )
         return
     lazy = as_lazy(value)
     if lazy.ndim > dest.ndim:
-        raise TypingError(
-            f"could not broadcast a {lazy.ndim}-d value into a {dest.ndim}-d destination", ctx.loc
-        )
+        lazy = _drop_leading_axes(ctx, lazy, lazy.ndim - dest.ndim, dest, inplace)
     _check_broadcast_into(ctx, lazy.shape, dest.shape)
     hazards = [v for v in lazy.reads if ctx.may_alias(v.base, dest.base) and not same_elements(v, dest)]
     if not hazards:
@@ -168,6 +173,73 @@ def assign(ctx: Context, dest: ArrayView, value: Operand) -> None:
     with ctx.block() as direct:
         _store_loop(ctx, dest, lazy)
     ctx.emit(ir.If(overlap, tuple(via_copy), tuple(direct)))
+
+
+def _drop_leading_axes(ctx: Context, lazy: Lazy, count: int, dest: ArrayView, inplace: bool) -> Lazy:
+    """NumPy's setitem accepts extra leading axes of extent 1 (``a2d[:] = x[None]``)."""
+    if inplace:
+        raise TypingError(
+            f"non-broadcastable output operand: a {lazy.ndim}-d result into a {dest.ndim}-d array", ctx.loc
+        )
+    msg = "could not broadcast input array: a leading axis of extent %lld does not fit the destination"
+    for d in lazy.shape[:count]:
+        if E.const_int(d) != 1:
+            ctx.emit(ir.Check(E.compare("eq", d, E.ONE), "ValueError", msg, (d,)))
+    lead = (E.ZERO,) * count
+    return Lazy(lazy.dtype, lazy.shape[count:], lambda idx: lazy.element(lead + tuple(idx)), lazy.reads)
+
+
+def setitem_scalar(ctx: Context, value: Scalar, dtype: ScalarType, checked: bool = True) -> ir.Expr:
+    """``value`` converted for storing into an array of ``dtype``, hoisted into a variable.
+
+    NumPy converts a Python number stored into an integer array through a Python int
+    (floats truncate) and raises OverflowError when it does not fit (NaN: ValueError);
+    NumPy scalars convert with C casts. ``checked=False`` skips the range checks.
+    """
+    t, x = value.type, value.expr
+    if t.weak and t.is_complex and not (dtype.is_complex or dtype.is_bool):
+        ctx.emit(ir.Check(E.bool_false(), "TypeError", f"cannot store a complex number into a {dtype} array"))
+    if not (checked and t.weak and dtype.is_integer and (t.is_integer or t.is_float)):
+        return ctx.temp(E.cast(x, dtype), "fill")
+    if t.is_float:
+        x = _float_to_python_int(ctx, x)
+    info = np.iinfo(dtype.dtype)
+    low, high = max(int(info.min), -(2**63)), min(int(info.max), 2**63 - 1)
+    c = E.const_int(x)
+    fits: ir.Expr
+    if c is not None:
+        fits = E.bool_true() if low <= c <= high else E.bool_false()
+    else:
+        fits = E.logical_and(E.compare("ge", x, E.i64(low)), E.compare("le", x, E.i64(high)))
+    if not (isinstance(fits, ir.Const) and fits.value):
+        msg = f"Python integer %lld out of bounds for {dtype.dtype}"
+        ctx.emit(ir.Check(fits, "OverflowError", msg, (x,)))
+    return ctx.temp(E.cast(x, dtype), "fill")
+
+
+def _float_to_python_int(ctx: Context, x: ir.Expr) -> ir.Expr:
+    """``int(x)`` for a Python float, with Python's errors for NaN, infinities and huge values."""
+    if isinstance(x, ir.Const) and not isinstance(x.value, complex):
+        value = float(x.value)
+        error = (
+            ("ValueError", "cannot convert float NaN to integer") if value != value
+            else ("OverflowError", "cannot convert float infinity to integer") if abs(value) == float("inf")
+            else ("OverflowError", "Python int too large to convert to C long") if abs(value) >= 2.0**63
+            else None
+        )  # fmt: skip
+        if error is None:
+            return E.i64(int(value))
+        ctx.emit(ir.Check(E.bool_false(), *error))
+        return E.ZERO
+    x = ctx.temp(x, "num")
+    bool_t = ScalarType("bool")
+    ctx.emit(ir.Check(E.compare("eq", x, x), "ValueError", "cannot convert float NaN to integer"))
+    finite = ir.Unary("not", ir.Call("isinf", (x,), bool_t), bool_t)
+    ctx.emit(ir.Check(finite, "OverflowError", "cannot convert float infinity to integer"))
+    limit = ir.Const(2.0**63, x.type)
+    in_long = E.logical_and(E.compare("ge", x, ir.Const(-(2.0**63), x.type)), E.compare("lt", x, limit))
+    ctx.emit(ir.Check(in_long, "OverflowError", "Python int too large to convert to C long"))
+    return ctx.temp(ir.Cast(x, INT64), "int")  # C truncates toward zero, as int() does
 
 
 def _check_broadcast_into(ctx: Context, src: tuple[ir.Expr, ...], dst: tuple[ir.Expr, ...]) -> None:

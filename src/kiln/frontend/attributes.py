@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import types
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from kiln.errors import UnsupportedError
@@ -38,9 +39,21 @@ def attribute(lower: ExprLowering, value: Value, attr: str) -> Value:
             return _real_imag(lower, value, attr)
         if attr in SCALAR_METHODS:
             return BoundMethod(value, attr)
+        if not value.type.weak and attr in _NUMPY_SCALAR_METADATA:
+            return _NUMPY_SCALAR_METADATA[attr](value)
     if isinstance(value, DType) and attr == "type":
         return value
     raise UnsupportedError(f"attribute '{attr}' of {describe(value)}", ctx.loc)
+
+
+# NumPy scalars (a ufunc of 0-d arrays gives one) answer like 0-d arrays; Python numbers do not.
+_NUMPY_SCALAR_METADATA: dict[str, Callable[[Scalar], Value]] = {
+    "shape": lambda v: TupleValue(()),
+    "ndim": lambda v: Scalar(ir.Const(0, PY_INT)),
+    "size": lambda v: Scalar(ir.Const(1, PY_INT)),
+    "dtype": lambda v: DType(v.type.dtype),
+    "T": lambda v: v,
+}
 
 
 def _array_attribute(lower: ExprLowering, value: ArrayView | Lazy, attr: str) -> Value:

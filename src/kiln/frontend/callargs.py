@@ -4,12 +4,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from kiln.errors import TypingError, UnsupportedError
+import numpy as np
+
+from kiln.errors import LocatedError, TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.context import Context
 from kiln.frontend.values import ArrayView, Const, DType, Lazy, Scalar, TupleValue, Value
+from kiln.ir import nodes as ir
 
 REQUIRED = object()
+
+
+class ShapeError(LocatedError, ValueError):
+    """Operands whose shapes NumPy rejects with a ValueError, known at compile time."""
+
+
+class AxisError(LocatedError, np.exceptions.AxisError):
+    """A bad ``axis`` argument (out of bounds, repeated): NumPy's AxisError, a ValueError."""
+
+    def __str__(self) -> str:
+        return self._render()
 
 
 def bind_args(
@@ -48,8 +62,6 @@ def dtype_arg(ctx: Context, value: Any, default: str | None = None) -> str | Non
     if isinstance(value, Const) and value.value in (int, float, bool, complex):
         return {int: "int64", float: "float64", bool: "bool", complex: "complex128"}[value.value]  # type: ignore[index]
     if isinstance(value, Const) and isinstance(value.value, str):
-        import numpy as np
-
         from kiln.ir.types import DTYPE_NAMES
 
         try:
@@ -58,7 +70,16 @@ def dtype_arg(ctx: Context, value: Any, default: str | None = None) -> str | Non
             name = ""
         if name in DTYPE_NAMES:
             return name
-    raise UnsupportedError(f"dtype {value!r} is not supported", ctx.loc)
+    raise UnsupportedError(f"dtype {_dtype_text(value)} is not supported by kiln", ctx.loc)
+
+
+def _dtype_text(value: Any) -> str:
+    """How the user wrote a dtype, for error messages (``float16``, ``'U3'``)."""
+    shown = value.value if isinstance(value, Const) else value
+    try:
+        return str(np.dtype(shown))  # type: ignore[arg-type]
+    except TypeError:
+        return repr(shown)
 
 
 def shape_arg(ctx: Context, value: Value) -> tuple[Any, ...]:
@@ -68,8 +89,21 @@ def shape_arg(ctx: Context, value: Value) -> tuple[Any, ...]:
     for item in items:
         if not isinstance(item, Scalar) or not (item.type.is_integer or item.type.is_bool):
             raise TypingError("shape must be an integer or a tuple of integers", ctx.loc)
-        out.append(E.as_index(item.expr))
+        folded = fold_int(item.expr)
+        out.append(E.i64(folded) if folded is not None else E.as_index(item.expr))
     return tuple(out)
+
+
+def fold_int(e: ir.Expr) -> int | None:
+    """The value of an integer (or bool) expression made only of constants, e.g. ``-1``."""
+    if isinstance(e, ir.Const):
+        return int(e.value) if e.type.is_integer or e.type.is_bool else None  # type: ignore[arg-type]
+    if isinstance(e, ir.Unary) and e.op in ("neg", "pos") and (e.type.is_integer or e.type.is_bool):
+        inner = fold_int(e.operand)
+        return None if inner is None else (-inner if e.op == "neg" else inner)
+    if isinstance(e, ir.Cast) and e.type.dtype == "int64":
+        return fold_int(e.operand)
+    return None
 
 
 def const_axis(ctx: Context, value: Any) -> int | tuple[int, ...] | None:
@@ -84,15 +118,15 @@ def const_axis(ctx: Context, value: Any) -> int | tuple[int, ...] | None:
 def const_bool(ctx: Context, value: Any, what: str) -> bool:
     if isinstance(value, bool):
         return value
-    if isinstance(value, Scalar) and isinstance(value.expr, E.ir.Const):
+    if isinstance(value, Scalar) and isinstance(value.expr, ir.Const):
         return bool(value.expr.value)
     raise UnsupportedError(f"'{what}' must be a constant", ctx.loc)
 
 
 def _const_int(ctx: Context, value: Any, what: str) -> int:
     if isinstance(value, Scalar):
-        c = E.const_int(value.expr)
-        if c is not None:
+        c = fold_int(value.expr)
+        if c is not None and not value.type.is_bool:
             return c
     raise UnsupportedError(f"'{what}' must be an integer constant", ctx.loc)
 

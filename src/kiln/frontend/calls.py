@@ -14,7 +14,7 @@ from kiln.frontend.arrays import as_lazy, assign
 from kiln.frontend.callargs import const_axis, const_bool, dtype_arg, shape_arg
 from kiln.frontend.context import Context
 from kiln.frontend.promotion import promote
-from kiln.frontend.ufuncs import apply_ufunc, truthy
+from kiln.frontend.ufuncs import apply_ufunc, python_operator, truthy
 from kiln.frontend.values import ArrayView, Const, DType, Lazy, RangeValue, Scalar, TupleValue, Value
 from kiln.ir import nodes as ir
 from kiln.ir.types import PY_BOOL, PY_COMPLEX, PY_FLOAT, PY_INT, ScalarType
@@ -23,6 +23,12 @@ from kiln.ir.types import PY_BOOL, PY_COMPLEX, PY_FLOAT, PY_INT, ScalarType
 def _scalar(ctx: Context, v: Value, what: str) -> Scalar:
     if not isinstance(v, Scalar):
         raise TypingError(f"{what}() expects a scalar here", ctx.loc)
+    return v
+
+
+def _operand(ctx: Context, v: Value, what: str) -> Scalar | ArrayView | Lazy:
+    if not isinstance(v, Scalar | ArrayView | Lazy):
+        raise TypingError(f"{what}() expects numbers or arrays", ctx.loc)
     return v
 
 
@@ -52,7 +58,21 @@ def builtin_len(ctx: Context, v: Value) -> Value:
         if v.ndim == 0:
             raise TypingError("len() of unsized object", ctx.loc)
         return Scalar(E.cast(v.shape[0], PY_INT))
-    raise TypingError("len() needs an array or a tuple", ctx.loc)
+    if isinstance(v, RangeValue):
+        return Scalar(E.cast(range_length(v), PY_INT))
+    raise TypingError("len() needs an array, a tuple or a range", ctx.loc)
+
+
+def range_length(r: RangeValue) -> ir.Expr:
+    """The number of items of ``range(start, stop, step)``."""
+    step = E.const_int(r.step)
+    if step is not None:
+        toward = E.i64(step - 1 if step > 0 else step + 1)  # ceil division toward the stop
+        return E.imax(E.ZERO, E.floordiv(E.add(E.sub(r.stop, r.start), toward), r.step))
+    up = E.floordiv(E.sub(E.add(E.sub(r.stop, r.start), r.step), E.ONE), r.step)
+    down = E.floordiv(E.add(E.add(E.sub(r.stop, r.start), r.step), E.ONE), r.step)
+    positive = E.compare("gt", r.step, E.ZERO)
+    return E.imax(E.ZERO, ir.Select(positive, up, down, up.type))
 
 
 def builtin_minmax(ctx: Context, name: str, args: list[Value]) -> Value:
@@ -94,7 +114,34 @@ def convert(ctx: Context, target: str, args: list[Value], python: bool) -> Value
         return Scalar(E.cast(truthy(ctx, s), t))
     if s.type.is_complex and not t.is_complex and python:
         raise TypingError(f"can't convert complex to {'int' if t.is_integer else 'float'}", ctx.loc)
+    if python and t.is_integer:
+        return Scalar(python_int_of(ctx, s.expr))
     return Scalar(E.cast(s.expr, t))
+
+
+def python_int_of(ctx: Context, x: ir.Expr) -> ir.Expr:
+    """``int(x)``: truncation, with Python's errors for NaN and infinities (and for values
+    a Python int would hold but kiln's 64-bit Python ints cannot)."""
+    if not x.type.is_float:
+        return E.cast(x, PY_INT)
+    bool_t = ScalarType("bool")
+    if isinstance(x, ir.Const):
+        v = float(x.value)  # type: ignore[arg-type]
+        number: ir.Expr = ir.Const(v == v, bool_t)
+        fits: ir.Expr = ir.Const(v != v or -(2.0**63) <= v < 2.0**63, bool_t)
+    else:
+        number = ir.Binary("eq", x, x, bool_t)
+        low = ir.Binary("ge", x, ir.Const(-(2.0**63), x.type), bool_t)
+        high = ir.Binary("lt", x, ir.Const(2.0**63, x.type), bool_t)
+        fits = ir.Binary("or", ir.Unary("not", number, bool_t), ir.Binary("and", low, high, bool_t), bool_t)
+    _check(ctx, number, "ValueError", "cannot convert float NaN to integer")
+    _check(ctx, fits, "OverflowError", "cannot convert float infinity (or beyond int64) to integer")
+    return E.cast(x, PY_INT)
+
+
+def _check(ctx: Context, ok: ir.Expr, exc: str, message: str) -> None:
+    if not (isinstance(ok, ir.Const) and ok.value):
+        ctx.emit(ir.Check(ok, exc, message))
 
 
 def call_builtin(ctx: Context, f: Any, args: list[Value], kwargs: dict[str, Value]) -> Value | None:
@@ -104,6 +151,11 @@ def call_builtin(ctx: Context, f: Any, args: list[Value], kwargs: dict[str, Valu
         return builtin_range(ctx, args)
     if f is builtins.len and len(args) == 1:
         return builtin_len(ctx, args[0])
+    if f in (builtins.divmod, builtins.pow) and len(args) == 2:
+        a, b = (_operand(ctx, v, f.__name__) for v in args)
+        if f is builtins.pow:
+            return python_operator(ctx, "pow", a, b)
+        return TupleValue((python_operator(ctx, "floordiv", a, b), python_operator(ctx, "mod", a, b)))
     if f in (builtins.min, builtins.max):
         return builtin_minmax(ctx, f.__name__, args)
     if f is builtins.abs and len(args) == 1:
@@ -118,11 +170,11 @@ def call_builtin(ctx: Context, f: Any, args: list[Value], kwargs: dict[str, Valu
         return convert(ctx, conversions[f], args, python=True)
     if f is builtins.round and len(args) == 1:
         s = _scalar(ctx, args[0], "round")
-        if s.type.is_integer:
-            return s
-        return Scalar(
-            E.cast(ir.Call("rint", (E.cast(s.expr, ScalarType("float64")),), ScalarType("float64")), PY_INT)
-        )
+        if s.type.is_complex:
+            raise TypingError("type complex doesn't define __round__ method", ctx.loc)
+        if not s.type.is_float:
+            return Scalar(E.cast(s.expr, PY_INT))  # round(np.int32(4)) is the Python int 4
+        return Scalar(python_int_of(ctx, ir.Call("rint", (s.expr,), s.type)))
     return None
 
 
@@ -170,6 +222,8 @@ def call_math(ctx: Context, f: Any, args: list[Value]) -> Value | None:
     if getattr(math, name, None) is not f:
         return None
     xs = [_scalar(ctx, a, f"math.{name}") for a in args]
+    if any(x.type.is_complex for x in xs):
+        raise TypingError(f"math.{name}() must be given real numbers, not complex (use cmath)", ctx.loc)
     as_float = [E.cast(x.expr, ScalarType("float64")) for x in xs]
     if name in _MATH_UNARY and len(xs) == 1:
         return Scalar(ir.Call(_MATH_NAME.get(name, name), (as_float[0],), PY_FLOAT))
@@ -179,9 +233,9 @@ def call_math(ctx: Context, f: Any, args: list[Value]) -> Value | None:
             value = ir.Binary("truediv", value, ir.Call("log", (as_float[1],), PY_FLOAT), PY_FLOAT)
         return Scalar(value)
     if name in ("floor", "ceil", "trunc") and len(xs) == 1:
-        if xs[0].type.is_integer:
+        if not xs[0].type.is_float:
             return Scalar(E.cast(xs[0].expr, PY_INT))
-        return Scalar(E.cast(ir.Call(name, (as_float[0],), PY_FLOAT), PY_INT))
+        return Scalar(python_int_of(ctx, ir.Call(name, (as_float[0],), PY_FLOAT)))
     if name in ("atan2", "hypot", "copysign", "fmod", "pow") and len(xs) == 2:
         if name == "pow":
             return Scalar(ir.Binary("pow", as_float[0], as_float[1], PY_FLOAT))
@@ -223,7 +277,7 @@ def call_method(
         assign(ctx, receiver, _scalar(ctx, args[0], "fill"))
         return Const(None)
     if name == "dot":
-        return npo.np_matmul(ctx, [receiver, *args], {})
+        return npo.np_dot(ctx, [receiver, *args], {})
     if name in ("conj", "conjugate"):
         return apply_ufunc(ctx, "conjugate", [receiver])
     if name == "item":

@@ -12,6 +12,7 @@ import ast
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from kiln.errors import SourceLoc, TypingError
 from kiln.frontend.promotion import promote
@@ -20,15 +21,21 @@ from kiln.ir.types import ArrayType, ScalarType
 from kiln.options import Options
 
 VarType = ScalarType | ArrayType
+StmtT = TypeVar("StmtT", bound=ir.Stmt)
 
 
 def unify(old: VarType, new: VarType, name: str, loc: SourceLoc) -> VarType:
     """The one type a variable needs to hold both ``old`` and ``new`` values."""
     if isinstance(old, ScalarType) and isinstance(new, ScalarType):
         return promote(old, new) if old != new else old
-    same_shape = isinstance(old, ArrayType) and isinstance(new, ArrayType) and (old.dtype, old.ndim) == (
-        new.dtype,
-        new.ndim,
+    same_shape = (
+        isinstance(old, ArrayType)
+        and isinstance(new, ArrayType)
+        and (old.dtype, old.ndim)
+        == (
+            new.dtype,
+            new.ndim,
+        )
     )
     if same_shape:
         assert isinstance(old, ArrayType) and isinstance(new, ArrayType)
@@ -89,6 +96,10 @@ class Context:
         self.parallel_depth = 0
         self.lower_bounds: dict[str, int] = {}
         self.inlined = 0
+        # prange loop id -> its private scalars that some iteration may leave unwritten
+        self.parallel_locals: dict[int, frozenset[str]] = {}
+        # locals read (as a placeholder) before any lowering pass learnt their type
+        self.pending_reads: list[tuple[str, str, SourceLoc]] = []  # IR name, name, where
 
     # -------------------------------------------------------------- locations
     def loc_of(self, node: ast.AST) -> SourceLoc:
@@ -112,10 +123,13 @@ class Context:
         self._sid += 1
         return self._sid
 
-    def emit(self, stmt: ir.Stmt) -> None:
+    def emit(self, stmt: StmtT) -> StmtT:
+        """Append ``stmt`` (with a fresh id and the current location); returns what was appended."""
         import dataclasses
 
-        self._blocks[-1].append(dataclasses.replace(stmt, sid=self.next_sid(), loc=self.loc))  # type: ignore[arg-type]
+        emitted = dataclasses.replace(stmt, sid=self.next_sid(), loc=self.loc)  # type: ignore[type-var]
+        self._blocks[-1].append(emitted)
+        return emitted
 
     @contextmanager
     def block(self) -> Iterator[list[ir.Stmt]]:
@@ -128,6 +142,24 @@ class Context:
 
     def top_block(self) -> tuple[ir.Stmt, ...]:
         return tuple(self._blocks[0])
+
+    def current_block(self) -> list[ir.Stmt]:
+        return self._blocks[-1]
+
+    def mark(self) -> int:
+        """A position in the current block (for ``emitted_since`` / ``inserting_at``)."""
+        return len(self._blocks[-1])
+
+    def emitted_since(self, mark: int) -> list[ir.Stmt]:
+        return self._blocks[-1][mark:]
+
+    @contextmanager
+    def inserting_at(self, mark: int) -> Iterator[None]:
+        """Emit into the current block at ``mark`` instead of at its end: how an operand
+        already lowered is pinned before statements that a later operand emitted."""
+        with self.block() as stmts:
+            yield
+        self._blocks[-1][mark:mark] = stmts
 
     # ------------------------------------------------------------- variables
     def fresh(self, stem: str = "t") -> str:

@@ -74,6 +74,7 @@ def inline_call(low: Lowerer, fn: types.FunctionType, args: list[Value], kwargs:
             if not isinstance(value, Value.__args__):  # type: ignore[attr-defined]
                 value = python_constant(value, ctx)
             _bind_param(callee, name, value, parsed.locals)
+        callee.start_scope()
         callee.lower_body(parsed.tree.body)
     ctx.emit(ir.Block(label, tuple(body)))
     check_returnable(scope.ret_kind, ctx.loc)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import as_lazy, elementwise, materialize
+from kiln.frontend.callargs import ShapeError
 from kiln.frontend.context import Context
 from kiln.frontend.promotion import promote_dtypes
 from kiln.frontend.values import ArrayView, Lazy, Scalar, Value, whole_view
@@ -28,9 +29,14 @@ def _operand(ctx: Context, v: ArrayView | Lazy, dtype: str) -> ArrayView:
 def matmul(ctx: Context, a: Value, b: Value) -> Value:
     from kiln.frontend.reductions import reduce
 
-    if not isinstance(a, ArrayView | Lazy) or not isinstance(b, ArrayView | Lazy):
-        raise TypingError("matmul: input operand does not have enough dimensions", ctx.loc)
-    if a.ndim > 2 or b.ndim > 2 or a.ndim == 0 or b.ndim == 0:
+    for k, v in enumerate((a, b)):
+        if isinstance(v, Scalar) or (isinstance(v, ArrayView | Lazy) and v.ndim == 0):
+            msg = f"matmul: Input operand {k} does not have enough dimensions"
+            raise ShapeError(msg, ctx.loc)  # NumPy: a ValueError
+        if not isinstance(v, ArrayView | Lazy):
+            raise TypingError(f"matmul: unsupported operand {type(v).__name__}", ctx.loc)
+    assert isinstance(a, ArrayView | Lazy) and isinstance(b, ArrayView | Lazy)
+    if a.ndim > 2 or b.ndim > 2:
         raise UnsupportedError("matmul of arrays with more than 2 dimensions", ctx.loc)
     dtype = promote_dtypes(a.dtype, b.dtype)
     k_a, k_b = a.shape[-1], b.shape[0]

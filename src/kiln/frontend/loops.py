@@ -1,14 +1,29 @@
 """``for i in range(...)`` / ``kiln.prange(...)`` loops.
 
-A ``prange`` loop becomes a parallel IR loop when its scalar variables are
-either private to an iteration or ``s = s op x`` reductions, and its body does
-nothing a worker thread may not do (allocate, raise, return, break). Otherwise
-it stays a sequential loop, which is always correct.
+A ``prange`` loop becomes a parallel IR loop only when running its iterations
+in any order computes what the sequential loop computes:
+
+* every scalar the body writes is either private to an iteration (written
+  before it is read on every path through the body) or an ``s = s op x``
+  reduction; a private scalar's value after the loop is the last iteration's
+  (``lastprivate``), so a scalar that some iteration may leave unwritten must
+  not be read after the loop (checked once the whole function is lowered:
+  :func:`demote_unsafe_loops`);
+* every array element the body stores is stored by no other iteration and read
+  by no other iteration: some index of both accesses is the same injective
+  function (``k * i + c``) of the loop counter. (Different array arguments are
+  assumed not to overlap: that is the promise ``prange`` asks of its user.)
+* the body does nothing a worker thread may not do (allocate, return, break out
+  of the parallel loop).
+
+Otherwise the loop stays sequential, which is always correct.
 """
 
 from __future__ import annotations
 
 import ast
+import dataclasses
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kiln.frontend import exprs as E
@@ -17,13 +32,15 @@ from kiln.frontend.source import assigned_names
 from kiln.frontend.values import RangeValue, Scalar
 from kiln.ir import nodes as ir
 from kiln.ir.types import PY_INT
-from kiln.ir.visit import iter_exprs, iter_stmts
+from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_stmts
 
 if TYPE_CHECKING:
+    from kiln.frontend.context import Context
     from kiln.frontend.lower_stmts import Lowerer
 
-_REDUCIBLE = ("add", "mul", "min", "max")
-_THREAD_UNSAFE = (ir.Return, ir.Exit, ir.Break, ir.Alloc, ir.View, ir.LibCall, ir.Check, ir.Block)
+# IR op of ``s = s op x`` -> the reduction it is (s -= x accumulates like s += -x).
+_REDUCIBLE = {"add": "add", "sub": "add", "mul": "mul", "min": "min", "max": "max"}
+_THREAD_UNSAFE = (ir.Return, ir.Alloc, ir.View, ir.LibCall)
 
 
 def lower_range_loop(low: Lowerer, node: ast.For, rng: RangeValue) -> None:
@@ -33,78 +50,262 @@ def lower_range_loop(low: Lowerer, node: ast.For, rng: RangeValue) -> None:
     counter = ctx.fresh("it")
     ctx.declare(counter, PY_INT)
     saved_bounds = dict(ctx.lower_bounds)
-    step = E.const_int(rng.step)
-    start_bound = lower_bound(ctx, rng.start) if step is not None and step > 0 else None
-    if start_bound is not None:
-        ctx.lower_bounds[counter] = start_bound
+    counter_bound = _counter_lower_bound(ctx, rng)
+    if counter_bound is not None:
+        ctx.lower_bounds[counter] = counter_bound
     with ctx.block() as body:
         low.bind(name, Scalar(ir.Var(counter, PY_INT)))
-        if start_bound is not None and name not in assigned_names(node.body):
-            ctx.lower_bounds[low.ir_name(name)] = start_bound
+        if counter_bound is not None and name not in assigned_names(node.body):
+            ctx.lower_bounds[low.ir_name(name)] = counter_bound
         ctx.loop_depth += 1
         low.lower_body(node.body)
         ctx.loop_depth -= 1
     ctx.lower_bounds = saved_bounds
     body_t = tuple(body)
-    reductions = parallel_reductions(body_t, counter) if rng.parallel else None
-    ctx.emit(
+    plan = plan_parallel(body_t, counter) if rng.parallel else None
+    loop = ctx.emit(
         ir.For(
             counter,
             rng.start,
             rng.stop,
             rng.step,
             body_t,
-            parallel=reductions is not None,
-            reductions=reductions or (),
+            parallel=plan is not None,
+            reductions=plan.reductions if plan else (),
         )
     )
+    if plan is not None and plan.loop_locals:
+        ctx.parallel_locals[loop.sid] = plan.loop_locals
 
 
-def _reads(stmt: ir.Stmt, var: str) -> bool:
-    return any(isinstance(e, ir.Var) and e.name == var for e in iter_exprs(stmt, deep=False))
+def _counter_lower_bound(ctx: Context, rng: RangeValue) -> int | None:
+    """A lower bound of every value the counter takes: ``start`` going up, ``stop + 1`` down."""
+    step = E.const_int(rng.step)
+    start, stop = lower_bound(ctx, rng.start), lower_bound(ctx, rng.stop)
+    if step is not None:
+        return start if step > 0 else (stop + 1 if stop is not None else None)
+    return min(start, stop + 1) if start is not None and stop is not None else None
 
 
-def parallel_reductions(body: tuple[ir.Stmt, ...], counter: str) -> tuple[tuple[str, str], ...] | None:
-    """The reductions of a body that can run in parallel, or None if it cannot."""
+@dataclass(frozen=True)
+class ParallelPlan:
+    reductions: tuple[tuple[str, str], ...]
+    loop_locals: frozenset[str]  # private scalars that must not be read after the loop
+
+
+def plan_parallel(body: tuple[ir.Stmt, ...], counter: str) -> ParallelPlan | None:
+    """How a ``prange`` body runs in parallel, or None if it must stay sequential."""
+    if not _thread_safe(body):
+        return None
+    flow = _Flow()
+    end = flow.walk(body, {counter})
+    written = {s.target for s in iter_stmts(body) if isinstance(s, ir.Assign)}
+    written |= {s.var for s in iter_stmts(body) if isinstance(s, ir.For)}
+    reductions: list[tuple[str, str]] = []
+    for var in sorted(written & flow.exposed):
+        op = _reduction_op(body, var)
+        if op is None:
+            return None  # a value carried from one iteration to the next
+        reductions.append((var, op))
+    if not _memory_independent(body, counter):
+        return None
+    loop_locals = frozenset(v for v in written - flow.exposed if v not in end)
+    return ParallelPlan(tuple(reductions), loop_locals)
+
+
+def _thread_safe(body: tuple[ir.Stmt, ...]) -> bool:
     stmts = list(iter_stmts(body))
     if any(isinstance(s, _THREAD_UNSAFE) for s in stmts):
-        return None
-    assigned = {s.target for s in stmts if isinstance(s, ir.Assign)} | {
-        s.var for s in stmts if isinstance(s, ir.For)
-    }
-    reductions: list[tuple[str, str]] = []
-    for var in sorted(assigned):
-        kind = _classify(stmts, var)
-        if kind is None:
-            return None
-        if kind != "private":
-            reductions.append((var, kind))
-    return tuple(reductions)
+        return False
+    labels = {s.label for s in stmts if isinstance(s, ir.Block)}
+    if any(isinstance(s, ir.Exit) and s.label not in labels for s in stmts):
+        return False  # leaves the loop (a return from an inlined function)
+    return not _breaks_out(body)
 
 
-def _classify(stmts: list[ir.Stmt], var: str) -> str | None:
-    """'private', a reduction op, or None when iterations would depend on each other."""
-    first = next((s for s in stmts if _reads(s, var) or _writes(s, var)), None)
-    if isinstance(first, ir.For) and first.var == var:
-        return "private"
-    if isinstance(first, ir.Assign) and first.target == var and not _reads(first, var):
-        return "private"
+def _breaks_out(body: tuple[ir.Stmt, ...]) -> bool:
+    """Whether a ``break`` of this loop (not of a loop nested in it) occurs."""
+    for s in body:
+        if isinstance(s, ir.Break):
+            return True
+        if not isinstance(s, ir.For | ir.While) and any(_breaks_out(b) for b in bodies(s)):
+            return True
+    return False
+
+
+@dataclass
+class _Flow:
+    """Definite assignment through one iteration of a loop body.
+
+    ``exposed``: variables some path reads before the iteration writes them.
+    ``walk`` returns the variables written on every path to the iteration's end.
+    """
+
+    exposed: set[str] = field(default_factory=set)
+    exits: dict[str, list[set[str]]] = field(default_factory=dict)  # defined sets at each Exit
+    _ends: list[set[str]] = field(default_factory=list)  # defined sets at this loop's `continue`s
+
+    def walk(self, body: tuple[ir.Stmt, ...], defined: set[str]) -> set[str]:
+        after, falls_through = self._block(body, set(defined))
+        ends = self._ends + ([after] if falls_through else [])
+        return set.intersection(*ends) if ends else set()
+
+    def _block(self, body: tuple[ir.Stmt, ...], defined: set[str]) -> tuple[set[str], bool]:
+        """Variables defined after ``body`` and whether control reaches its end."""
+        for s in body:
+            self.exposed |= {
+                e.name for e in iter_exprs(s, deep=False) if isinstance(e, ir.Var) and e.name not in defined
+            }
+            if isinstance(s, ir.Assign):
+                defined.add(s.target)
+            elif isinstance(s, ir.Continue | ir.Break | ir.Exit):
+                if isinstance(s, ir.Continue):
+                    self._ends.append(set(defined))
+                if isinstance(s, ir.Exit):
+                    self.exits.setdefault(s.label, []).append(set(defined))
+                return defined, False
+            elif isinstance(s, ir.If):
+                then, then_falls = self._block(s.then, set(defined))
+                orelse, else_falls = self._block(s.orelse, set(defined))
+                arms = [d for d, falls in ((then, then_falls), (orelse, else_falls)) if falls]
+                if not arms:
+                    return defined, False
+                defined = set.intersection(*arms)
+            elif isinstance(s, ir.Block):
+                self.exits[s.label] = []
+                inner, falls = self._block(s.body, set(defined))
+                arms = self.exits.pop(s.label) + ([inner] if falls else [])
+                if not arms:
+                    return defined, False
+                defined = set.intersection(*arms)
+            elif isinstance(s, ir.For | ir.While):  # may run no iteration: defines nothing after
+                own = {s.var} if isinstance(s, ir.For) else set()
+                _Flow(self.exposed, self.exits).walk(s.body, defined | own)
+        return defined, True
+
+
+def _reduction_op(body: tuple[ir.Stmt, ...], var: str) -> str | None:
+    """The op of ``var = var op x`` when those are the body's only uses of ``var``."""
     ops = set()
-    for s in stmts:
+    for s in iter_stmts(body):
         if isinstance(s, ir.Assign) and s.target == var:
             v = s.value
             if not (
                 isinstance(v, ir.Binary)
                 and v.op in _REDUCIBLE
                 and v.lhs == ir.Var(var, v.lhs.type)
-                and not any(isinstance(e, ir.Var) and e.name == var for e in iter_exprs(v.rhs))
+                and not _mentions(v.rhs, var)
             ):
                 return None
-            ops.add(v.op)
-        elif _reads(s, var):
+            ops.add(_REDUCIBLE[v.op])
+        elif _writes_or_reads(s, var):
             return None
     return ops.pop() if len(ops) == 1 else None
 
 
-def _writes(s: ir.Stmt, var: str) -> bool:
-    return (isinstance(s, ir.Assign) and s.target == var) or (isinstance(s, ir.For) and s.var == var)
+def _writes_or_reads(s: ir.Stmt, var: str) -> bool:
+    if isinstance(s, ir.For) and s.var == var:
+        return True
+    return any(isinstance(e, ir.Var) and e.name == var for e in iter_exprs(s, deep=False))
+
+
+def _mentions(e: ir.Expr, var: str) -> bool:
+    return any(isinstance(x, ir.Var) and x.name == var for x in iter_exprs(e))
+
+
+# ----------------------------------------------------------------- memory
+def _memory_independent(body: tuple[ir.Stmt, ...], counter: str) -> bool:
+    """Whether no element one iteration stores is stored or loaded by another."""
+    stmts = list(iter_stmts(body))
+    affine = _affine_vars(stmts, counter)
+    stores = [s for s in stmts if isinstance(s, ir.Store)]
+    loads = [e for s in stmts for e in iter_exprs(s, deep=False) if isinstance(e, ir.Load)]
+    for st in stores:
+        for other in (*stores, *loads):
+            if other.array == st.array and not _separated(st.indices, other.indices, affine):
+                return False
+    return True
+
+
+def _affine_vars(stmts: list[ir.Stmt], counter: str) -> dict[str, tuple[int, int]]:
+    """Variables that always hold ``k * i + c`` of the counter ``i`` (``i`` itself, a
+    helper's parameter, ``j = i + 1``): assigned once per iteration, from such values."""
+    counts: dict[str, int] = {}
+    for s in stmts:
+        if isinstance(s, ir.Assign):
+            counts[s.target] = counts.get(s.target, 0) + 1
+    affine = {counter: (1, 0)}
+    for s in stmts:
+        if isinstance(s, ir.Assign) and counts[s.target] == 1:
+            form = _affine(s.value, affine)
+            if form is not None:
+                affine[s.target] = form
+    return affine
+
+
+def _separated(a: tuple[ir.Expr, ...], b: tuple[ir.Expr, ...], affine: dict[str, tuple[int, int]]) -> bool:
+    """Whether on some axis ``k * i + c1`` and ``k * i' + c2`` can meet only when ``i == i'``."""
+    for x, y in zip(a, b):
+        fx, fy = _affine(x, affine), _affine(y, affine)
+        if fx is None or fy is None or fx[0] == 0 or fx[0] != fy[0]:
+            continue
+        if fx[1] == fy[1] or (fx[1] - fy[1]) % fx[0] != 0:
+            return True
+    return False
+
+
+def _affine(e: ir.Expr, affine: dict[str, tuple[int, int]]) -> tuple[int, int] | None:
+    """(k, c) when ``e`` is ``k * i + c`` for the loop counter ``i``, else None."""
+    if isinstance(e, ir.Var):
+        return affine.get(e.name)
+    if isinstance(e, ir.Const):
+        return (0, int(e.value)) if e.type.is_integer else None  # type: ignore[arg-type]
+    if isinstance(e, ir.Cast) and e.type.dtype == "int64" and e.operand.type.dtype == "int64":
+        return _affine(e.operand, affine)
+    if not (isinstance(e, ir.Binary) and e.op in ("add", "sub", "mul") and e.type.dtype == "int64"):
+        return None
+    a, b = _affine(e.lhs, affine), _affine(e.rhs, affine)
+    if a is None or b is None:
+        return None
+    if e.op == "add":
+        return (a[0] + b[0], a[1] + b[1])
+    if e.op == "sub":
+        return (a[0] - b[0], a[1] - b[1])
+    if a[0] == 0 or b[0] == 0:
+        return (a[1] * b[0] + a[0] * b[1], a[1] * b[1])
+    return None
+
+
+# ------------------------------------------------------ after the function
+def demote_unsafe_loops(
+    body: tuple[ir.Stmt, ...], loop_locals: dict[int, frozenset[str]]
+) -> tuple[ir.Stmt, ...]:
+    """Make parallel loops sequential where a scalar that some iteration may leave
+    unwritten is used outside the loop (its value would be the sequential last write)."""
+    if not loop_locals:
+        return body
+    total = _mentions_count(body)
+
+    def check(s: ir.Stmt) -> ir.Stmt | None:
+        if isinstance(s, ir.For) and s.parallel and s.sid in loop_locals:
+            inside = _mentions_count(s.body)
+            if any(total.get(v, 0) != inside.get(v, 0) for v in loop_locals[s.sid]):
+                return dataclasses.replace(s, parallel=False, reductions=())
+        return None
+
+    return map_stmts(body, check)
+
+
+def _mentions_count(body: tuple[ir.Stmt, ...]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for s in iter_stmts(body):
+        names = [e.name for e in iter_exprs(s, deep=False) if isinstance(e, ir.Var)]
+        if isinstance(s, ir.Assign):
+            names.append(s.target)
+        elif isinstance(s, ir.For):
+            names.append(s.var)
+        elif isinstance(s, ir.Return):
+            names.extend(s.values)
+        for n in names:
+            counts[n] = counts.get(n, 0) + 1
+    return counts

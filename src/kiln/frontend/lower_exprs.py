@@ -27,6 +27,7 @@ from kiln.frontend.values import (
 from kiln.frontend.views import NEWAXIS, SliceSpec, subscript
 from kiln.ir import nodes as ir
 from kiln.ir.types import DTYPE_NAMES, PY_BOOL, PY_COMPLEX, PY_FLOAT, PY_INT, ScalarType
+from kiln.ir.visit import iter_exprs, iter_stmts
 
 BINOPS = {
     ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "truediv", ast.FloorDiv: "floordiv",
@@ -93,6 +94,9 @@ class ExprLowering:
     def call(self, node: ast.Call) -> Value:  # provided by the call lowerer
         raise NotImplementedError
 
+    def check_bound(self, node: ast.Name) -> None:  # provided by the statement lowerer
+        raise NotImplementedError
+
     def expr(self, node: ast.expr) -> Value:
         method = getattr(self, "expr_" + type(node).__name__, None)
         with self.ctx.at(node):
@@ -120,10 +124,11 @@ class ExprLowering:
         return python_constant(node.value, self.ctx)
 
     def expr_Name(self, node: ast.Name) -> Value:
+        self.check_bound(node)
         return self.lookup(node.id, node)
 
     def expr_Tuple(self, node: ast.Tuple) -> Value:
-        return TupleValue(tuple(self.expr(e) for e in node.elts))
+        return TupleValue(tuple(self.operands_in_order(node.elts)))
 
     expr_List = expr_Tuple
 
@@ -136,7 +141,33 @@ class ExprLowering:
         op = BINOPS.get(type(node.op))
         if op is None:
             raise UnsupportedError(f"operator {type(node.op).__name__}", self.ctx.loc)
-        return self.binary(op, self.expr(node.left), self.expr(node.right))
+        left, right = self.operands_in_order([node.left, node.right])
+        return self.binary(op, left, right)
+
+    def operands_in_order(self, nodes: list[ast.expr]) -> list[Value]:
+        """Lower operands left to right. Scalars and element-wise expressions are
+        evaluated lazily, where they are used; when a later operand writes memory
+        (an inlined call storing into an array), the earlier ones are computed
+        before it, as Python evaluates them."""
+        values: list[Value] = []
+        for node in nodes:
+            start = self.ctx.mark()
+            value = self.expr(node)
+            if values and writes_memory(self.ctx.emitted_since(start)):
+                with self.ctx.inserting_at(start):
+                    values = [self.pin(v) for v in values]
+            values.append(value)
+        return values
+
+    def pin(self, value: Value) -> Value:
+        """``value`` computed now, so that later stores cannot change it."""
+        if isinstance(value, Scalar) and any(isinstance(e, ir.Load) for e in iter_exprs(value.expr)):
+            return Scalar(self.ctx.temp(value.expr, "pin"))
+        if isinstance(value, Lazy):
+            return materialize(self.ctx, value)
+        if isinstance(value, TupleValue):
+            return TupleValue(tuple(self.pin(v) for v in value.items))
+        return value
 
     def binary(self, op: str, a: Value, b: Value) -> Value:
         if op == "matmul":
@@ -152,69 +183,115 @@ class ExprLowering:
 
         value = self.expr(node.operand)
         if isinstance(node.op, ast.Not):
-            return Scalar(ir.Unary("not", truthy(self.ctx, operand(self.ctx, value)), PY_BOOL))
-        if isinstance(node.op, ast.UAdd):
-            return value
+            cond = truthy(self.ctx, operand(self.ctx, value))
+            if isinstance(cond, ir.Const):
+                return Scalar(ir.Const(not cond.value, PY_BOOL))
+            return Scalar(ir.Unary("not", cond, PY_BOOL))
         x = operand(self.ctx, value)
         if isinstance(x, Scalar) and x.type.weak:
-            if isinstance(node.op, ast.USub):
-                t = PY_INT if x.type.is_bool else x.type
-                return Scalar(ir.Unary("neg", E.cast(x.expr, t), t))
-            if x.type.is_bool:  # ~True == -2 in Python
-                return Scalar(ir.Unary("invert", E.cast(x.expr, PY_INT), PY_INT))
-            return Scalar(ir.Unary("invert", x.expr, x.type))
-        name = "negative" if isinstance(node.op, ast.USub) else "invert"
-        return apply_ufunc(self.ctx, name, [x])
+            if isinstance(node.op, ast.Invert) and (x.type.is_float or x.type.is_complex):
+                raise TypingError(f"bad operand type for unary ~: '{x.type}'", self.ctx.loc)
+            return Scalar(_python_unary(node.op, x.expr))
+        name = {ast.USub: "negative", ast.UAdd: "positive"}.get(type(node.op), "invert")
+        return apply_ufunc(self.ctx, name, [x])  # +a is a copy in NumPy, never a view
 
     def expr_Compare(self, node: ast.Compare) -> Value:
         left = self.expr(node.left)
-        result: Value | None = None
-        for op, right_node in zip(node.ops, node.comparators):
-            right = self.expr(right_node)
-            if isinstance(op, ast.Is | ast.IsNot):
-                part: Value = _identity_compare(op, left, right, self.ctx)
-            elif type(op) in CMPOPS:
-                part = python_operator(
-                    self.ctx, CMPOPS[type(op)], operand(self.ctx, left), operand(self.ctx, right)
-                )
-            else:
-                raise UnsupportedError(f"comparison operator {type(op).__name__}", self.ctx.loc)
-            result = part if result is None else self._and(result, part)
-            left = right
-        assert result is not None
-        return result
+        return self._compare_chain(left, node.ops, node.comparators)
 
-    def _and(self, a: Value, b: Value) -> Value:
-        if isinstance(a, Scalar) and isinstance(b, Scalar):
-            return Scalar(ir.Binary("and", truthy(self.ctx, a), truthy(self.ctx, b), PY_BOOL))
-        from kiln.frontend.ufuncs import apply_ufunc
+    def _compare_chain(self, left: Value, ops: list[ast.cmpop], comparators: list[ast.expr]) -> Value:
+        """``a < b < c`` is ``a < b and b < c`` with ``b`` evaluated once and ``c`` only if needed."""
+        start = self.ctx.mark()
+        right = self.expr(comparators[0])
+        if writes_memory(self.ctx.emitted_since(start)):
+            with self.ctx.inserting_at(start):
+                left = self.pin(left)
+        part = self._compare_one(ops[0], left, right)
+        if len(ops) == 1:
+            return part
+        if not isinstance(part, Scalar) or not isinstance(right, Scalar):
+            raise TypingError(
+                "the truth value of an array is ambiguous (chained comparisons of arrays)", self.ctx.loc
+            )
+        right = Scalar(self.ctx.temp(right.expr, "cmp"))
+        with self.ctx.block() as pending:
+            rest = self._compare_chain(right, ops[1:], comparators[1:])
+        if not isinstance(rest, Scalar):
+            raise TypingError(
+                "the truth value of an array is ambiguous (chained comparisons of arrays)", self.ctx.loc
+            )
+        return self.short_circuit(part, rest, pending, is_and=True)
 
-        return apply_ufunc(self.ctx, "logical_and", [operand(self.ctx, a), operand(self.ctx, b)])
+    def _compare_one(self, op: ast.cmpop, left: Value, right: Value) -> Value:
+        if isinstance(op, ast.Is | ast.IsNot):
+            return _identity_compare(op, left, right, self.ctx)
+        if type(op) in CMPOPS:
+            return python_operator(
+                self.ctx, CMPOPS[type(op)], operand(self.ctx, left), operand(self.ctx, right)
+            )
+        raise UnsupportedError(f"comparison operator {type(op).__name__}", self.ctx.loc)
 
     def expr_BoolOp(self, node: ast.BoolOp) -> Value:
-        values = [
-            self.scalar(v, "a scalar (and/or need scalars; use & and | on arrays)") for v in node.values
-        ]
-        result = values[-1]
-        is_and = isinstance(node.op, ast.And)
-        for v in reversed(values[:-1]):
-            if v.type.is_bool and result.type.is_bool:
-                op = "and" if is_and else "or"
-                result = Scalar(ir.Binary(op, v.expr, result.expr, promote(v.type, result.type)))
-                continue
-            t = promote(v.type, result.type)
-            cond = truthy(self.ctx, v)
-            first, second = (E.cast(result.expr, t), E.cast(v.expr, t))
-            result = Scalar(
-                ir.Select(cond, first, second, t) if is_and else ir.Select(cond, second, first, t)
-            )
-        return result
+        return self._bool_chain(node.values, isinstance(node.op, ast.And))
+
+    def _bool_chain(self, nodes: list[ast.expr], is_and: bool) -> Scalar:
+        first = self.scalar(nodes[0], "a scalar (and/or need scalars; use & and | on arrays)")
+        if len(nodes) == 1:
+            return first
+        with self.ctx.block() as pending:
+            rest = self._bool_chain(nodes[1:], is_and)
+        return self.short_circuit(first, rest, pending, is_and)
+
+    def short_circuit(self, first: Scalar, rest: Scalar, pending: list[ir.Stmt], is_and: bool) -> Scalar:
+        """``first and rest`` / ``first or rest``: the value of the operand that decides,
+        where ``pending`` (the statements computing ``rest``) run only when ``first`` does
+        not decide on its own."""
+        ctx = self.ctx
+        if isinstance(first.expr, ir.Const):  # decided now: ``DEBUG and check(x)``
+            if bool(first.expr.value) != is_and:
+                return first
+            ctx.current_block().extend(pending)
+            return rest
+        t = promote(first.type, rest.type)
+        if not pending:  # C's && and ?: evaluate their second operand only when needed
+            if first.type.is_bool and rest.type.is_bool:
+                return Scalar(ir.Binary("and" if is_and else "or", first.expr, rest.expr, t))
+            cond = truthy(ctx, first)
+            a, b = E.cast(first.expr, t), E.cast(rest.expr, t)
+            return Scalar(ir.Select(cond, b, a, t) if is_and else ir.Select(cond, a, b, t))
+        head = ctx.temp(first.expr, "sc")
+        result = ctx.fresh("sc")
+        ctx.declare(result, t)
+        ctx.emit(ir.Assign(result, E.cast(head, t)))
+        cond = truthy(ctx, Scalar(head))
+        with ctx.block() as then:
+            then.extend(pending)
+            ctx.emit(ir.Assign(result, E.cast(rest.expr, t)))
+        ctx.emit(ir.If(cond if is_and else ir.Unary("not", cond, cond.type), tuple(then)))
+        return Scalar(ir.Var(result, t))
 
     def expr_IfExp(self, node: ast.IfExp) -> Value:
-        cond = truthy(self.ctx, operand(self.ctx, self.expr(node.test)))
-        a, b = self.scalar(node.body), self.scalar(node.orelse)
+        ctx = self.ctx
+        cond = truthy(ctx, operand(ctx, self.expr(node.test)))
+        if isinstance(cond, ir.Const):  # compile-time condition: only the live branch exists
+            return self.expr(node.body if cond.value else node.orelse)
+        with ctx.block() as then_stmts:
+            a = self.scalar(node.body)
+        with ctx.block() as else_stmts:
+            b = self.scalar(node.orelse)
         t = promote(a.type, b.type)
-        return Scalar(ir.Select(cond, E.cast(a.expr, t), E.cast(b.expr, t), t))
+        if not then_stmts and not else_stmts:
+            return Scalar(ir.Select(cond, E.cast(a.expr, t), E.cast(b.expr, t), t))
+        result = ctx.fresh("ifexp")
+        ctx.declare(result, t)
+        branches = []
+        for stmts, value in ((then_stmts, a), (else_stmts, b)):
+            with ctx.block() as branch:
+                branch.extend(stmts)
+                ctx.emit(ir.Assign(result, E.cast(value.expr, t)))
+            branches.append(tuple(branch))
+        ctx.emit(ir.If(cond, branches[0], branches[1]))
+        return Scalar(ir.Var(result, t))
 
     def expr_Subscript(self, node: ast.Subscript) -> Value:
         base = self.expr(node.value)
@@ -270,6 +347,30 @@ class ExprLowering:
 
     def expr_Call(self, node: ast.Call) -> Value:
         return self.call(node)
+
+
+def _python_unary(op: ast.unaryop, x: ir.Expr) -> ir.Expr:
+    """``-x``, ``+x``, ``~x`` of a Python number; literals fold (``-1`` is a constant)."""
+    t = PY_INT if x.type.is_bool else x.type  # -True == -1, ~True == -2 in Python
+    x = E.cast(x, t)
+    if isinstance(op, ast.UAdd):
+        return x
+    ir_op = "neg" if isinstance(op, ast.USub) else "invert"
+    if isinstance(x, ir.Const) and not (ir_op == "neg" and x.value == -(2**63)):
+        return ir.Const(-x.value if ir_op == "neg" else ~x.value, t)  # type: ignore[operator]
+    return ir.Unary(ir_op, x, t)
+
+
+def writes_memory(stmts: list[ir.Stmt]) -> bool:
+    """Whether ``stmts`` may store into an array that existed before them."""
+    flat = list(iter_stmts(stmts))
+    fresh = {s.target for s in flat if isinstance(s, ir.Alloc)}
+    for s in flat:
+        if isinstance(s, ir.Store) and s.array not in fresh:
+            return True
+        if isinstance(s, ir.LibCall) and not set(s.outputs) <= fresh:
+            return True
+    return False
 
 
 def _const_int(value: Value, ctx: Context) -> int:

@@ -11,14 +11,21 @@ from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import assign, materialize
 from kiln.frontend.context import Context
-from kiln.frontend.lower_exprs import BINOPS, ExprLowering, describe, operand, python_constant
+from kiln.frontend.lower_exprs import (
+    BINOPS,
+    ExprLowering,
+    describe,
+    operand,
+    python_constant,
+    writes_memory,
+)
 from kiln.frontend.promotion import can_cast
 from kiln.frontend.source import ParsedFunction, assigned_names
 from kiln.frontend.ufuncs import python_operator, truthy
 from kiln.frontend.values import ArrayView, Const, Lazy, RangeValue, Scalar, TupleValue, Value
 from kiln.frontend.views import bind_view, subscript
 from kiln.ir import nodes as ir
-from kiln.ir.types import PY_INT
+from kiln.ir.types import BOOL, PY_BOOL, PY_INT, ScalarType
 
 
 @dataclass
@@ -48,16 +55,47 @@ class Lowerer(ExprLowering):
         if name in self.scope.names:
             return self.scope.names[name]
         if name in self.scope.parsed.locals:
-            raise UnsupportedError(f"local variable '{name}' is read before it is assigned", self.ctx.loc)
+            return self._forward_read(name)
         found, value = self.scope.parsed.resolve_global(name)
         if not found:
             raise TypingError(f"name '{name}' is not defined", self.ctx.loc)
         return python_constant(value, self.ctx)
 
+    def _forward_read(self, name: str) -> Value:
+        """A local read before the statement that assigns it is lowered (``prev`` in
+        ``if i > 0: d = x - prev`` ... ``prev = x`` in a loop). Its type comes from an
+        earlier lowering pass; the first pass reads a bool placeholder, which every
+        type widens."""
+        ctx = self.ctx
+        target = self.ir_name(name)
+        t = ctx.env.types.get(target)
+        if name in self.scope.parsed.flagged and (t is None or isinstance(t, ScalarType)):
+            if t is None:
+                ctx.pending_reads.append((target, name, ctx.loc))
+                return Scalar(ir.Var(target, PY_BOOL))
+            return Scalar(ir.Var(target, ctx.declare(target, t, name)))  # type: ignore[arg-type]
+        raise UnsupportedError(f"local variable '{name}' is read before it is assigned", ctx.loc)
+
+    def start_scope(self) -> None:
+        """Locals whose reads may precede their assignment start unassigned."""
+        for name in sorted(self.scope.parsed.flagged):
+            self.ctx.declare(self._flag(name), BOOL)
+            self.ctx.emit(ir.Assign(self._flag(name), E.bool_false()))
+
+    def _flag(self, name: str) -> str:
+        return self.ir_name(name) + "__bound"
+
+    def check_bound(self, node: ast.Name) -> None:
+        if self.scope.parsed.may_be_unbound(node):
+            msg = f"cannot access local variable '{node.id}' where it is not associated with a value"
+            self.ctx.emit(ir.Check(ir.Var(self._flag(node.id), BOOL), "UnboundLocalError", msg))
+
     def bind(self, name: str, value: Value) -> None:
         """``name = value`` for a Python local."""
         target = self.ir_name(name)
         self.scope.names[name] = self.store_into(target, value, name)
+        if name in self.scope.parsed.flagged:
+            self.ctx.emit(ir.Assign(self._flag(name), E.bool_true()))
 
     def store_into(self, target: str, value: Value, shown: str) -> Value:
         ctx = self.ctx
@@ -143,6 +181,8 @@ class Lowerer(ExprLowering):
                 raise UnsupportedError(f"assignment to {type(target).__name__}", self.ctx.loc)
 
     def _unpack(self, target: ast.Tuple | ast.List, value: Value) -> None:
+        if any(isinstance(t, ast.Starred) for t in target.elts):
+            raise UnsupportedError("starred assignment targets (a, *b = ...)", self.ctx.loc)
         if not isinstance(value, TupleValue):
             raise UnsupportedError(f"unpacking {describe(value)}", self.ctx.loc)
         if len(value.items) != len(target.elts):
@@ -172,9 +212,10 @@ class Lowerer(ExprLowering):
         op = BINOPS.get(type(node.op))
         if op is None or op == "matmul":
             raise UnsupportedError(f"augmented assignment with {type(node.op).__name__}", self.ctx.loc)
-        rhs = self.expr(node.value)
         target = node.target
         if isinstance(target, ast.Name):
+            rhs = self.expr(node.value)
+            self.check_bound(target)
             current = self.lookup(target.id, target)
             if isinstance(current, ArrayView):  # in place, as NumPy's a += b
                 self._inplace(current, op, rhs)
@@ -183,16 +224,22 @@ class Lowerer(ExprLowering):
             return
         if not isinstance(target, ast.Subscript):
             raise UnsupportedError(f"augmented assignment to {type(target).__name__}", self.ctx.loc)
+        # Python reads the target (a[i]) before it evaluates the right-hand side.
         base = self.expr(target.value)
         if not isinstance(base, ArrayView):
             raise TypingError(f"{describe(base)} does not support item assignment", self.ctx.loc)
         parts = target.slice.elts if isinstance(target.slice, ast.Tuple) else [target.slice]
         dest = subscript(self.ctx, base, [self._index_item(p) for p in parts])
+        start = self.ctx.mark()
+        rhs = self.expr(node.value)
         if isinstance(dest, ArrayView):
             self._inplace(dest, op, rhs)
-        else:
-            new = python_operator(self.ctx, op, Scalar(dest), operand(self.ctx, rhs))
-            self.store_to(dest, new)
+            return
+        old: Value = Scalar(dest)
+        if writes_memory(self.ctx.emitted_since(start)):
+            with self.ctx.inserting_at(start):
+                old = self.pin(old)
+        self.store_to(dest, python_operator(self.ctx, op, old, operand(self.ctx, rhs)))  # type: ignore[arg-type]
 
     def _inplace(self, dest: ArrayView, op: str, rhs: Value) -> None:
         result = python_operator(self.ctx, op, dest, operand(self.ctx, rhs))
@@ -285,6 +332,7 @@ class Lowerer(ExprLowering):
     def stmt_Return(self, node: ast.Return) -> None:
         value: Value = Const(None) if node.value is None else self.expr(node.value)
         kind = _return_kind(value)
+        check_returnable(kind, self.ctx.loc)
         scope = self.scope
         if scope.ret_kind is not None and scope.ret_kind != kind:
             raise UnsupportedError(
@@ -312,10 +360,10 @@ class Lowerer(ExprLowering):
 
         if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
             raise UnsupportedError("*args / **kwargs in calls", self.ctx.loc)
-        func = self.expr(node.func)
-        args = [self.expr(a) for a in node.args]
-        kwargs = {k.arg: self.expr(k.value) for k in node.keywords if k.arg is not None}
-        return dispatch_call(self, func, args, kwargs)
+        names = [k.arg for k in node.keywords if k.arg is not None]
+        func, *values = self.operands_in_order([node.func, *node.args, *(k.value for k in node.keywords)])
+        args = values[: len(node.args)]
+        return dispatch_call(self, func, args, dict(zip(names, values[len(node.args) :])))
 
 
 def _return_kind(value: Value) -> str:

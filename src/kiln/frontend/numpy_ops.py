@@ -9,7 +9,7 @@ import numpy as np
 
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
-from kiln.frontend.arrays import Operand, as_lazy, assign, elementwise, materialize
+from kiln.frontend.arrays import Operand, as_lazy, assign, elementwise, index_adapter, materialize
 from kiln.frontend.callargs import (
     REQUIRED,
     array_arg,
@@ -21,7 +21,7 @@ from kiln.frontend.callargs import (
     shape_arg,
 )
 from kiln.frontend.context import Context
-from kiln.frontend.promotion import promote
+from kiln.frontend.promotion import can_cast, promote, promote_dtypes
 from kiln.frontend.reductions import reduce
 from kiln.frontend.ufuncs import UFUNCS, apply_ufunc
 from kiln.frontend.values import ArrayView, Lazy, Scalar, TupleValue, Value, whole_view
@@ -46,22 +46,32 @@ def ufunc_handler(name: str) -> Handler:
         out = kwargs.pop("out", None)
         if kwargs:
             raise UnsupportedError(f"np.{name}() keyword '{next(iter(kwargs))}'", ctx.loc)
+        if len(args) == nin + 1 and out is None:  # NumPy also takes ``out`` positionally
+            args, out = args[:-1], args[-1]
         if len(args) != nin:
             raise TypingError(f"np.{name}() takes {nin} arguments, got {len(args)}", ctx.loc)
         result = apply_ufunc(ctx, name, [_operand(ctx, a, f"np.{name}") for a in args])
-        return _into_out(ctx, result, out)
+        return _into_out(ctx, name, result, out)
 
     return handler
 
 
-def _into_out(ctx: Context, result: Value, out: Value | None) -> Value:
+def _into_out(ctx: Context, name: str, result: Value, out: Value | None) -> Value:
     if out is None or is_none(out):
         return result
     if isinstance(out, TupleValue) and len(out.items) == 1:
         out = out.items[0]
     if not isinstance(out, ArrayView):
         raise TypingError("'out' must be an array", ctx.loc)
-    assign(ctx, out, _operand(ctx, result, "out"))
+    value = _operand(ctx, result, "out")
+    src = _elem(value).dtype
+    if not can_cast(src, out.dtype, "same_kind"):  # NumPy's default casting rule for outputs
+        raise TypingError(
+            f"Cannot cast ufunc '{name}' output from dtype('{src}') to dtype('{out.dtype}') "
+            "with casting rule 'same_kind'",
+            ctx.loc,
+        )
+    assign(ctx, out, value)
     return out
 
 
@@ -85,19 +95,21 @@ def _elem(v: Operand) -> ScalarType:
 
 # --------------------------------------------------------------- reductions
 def reduction_handler(kind: str) -> Handler:
+    # NumPy's positional order: min/max/any/all take no dtype (np.min(a, axis, out, keepdims)).
+    params = [("a", REQUIRED), ("axis", None)]
+    params += [("dtype", None)] if kind in ("sum", "prod", "mean") else []
+    params += [("out", None), ("keepdims", False)]
+
     def handler(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
-        b = bind_args(
-            ctx,
-            kind,
-            args,
-            kwargs,
-            [("a", REQUIRED), ("axis", None), ("dtype", None), ("out", None), ("keepdims", False)],
-        )
-        if not is_none(b["dtype"]) or not is_none(b["out"]):
-            raise UnsupportedError(f"{kind}() with dtype= or out=", ctx.loc)
+        b = bind_args(ctx, kind, args, kwargs, params)
+        if not is_none(b["out"]):
+            raise UnsupportedError(f"{kind}() with out=", ctx.loc)
+        dtype = dtype_arg(ctx, b.get("dtype"))
+        if kind == "mean" and dtype is not None and ScalarType(dtype).kind not in "fc":
+            raise UnsupportedError("mean() with a non-floating dtype=", ctx.loc)
         value = _operand(ctx, b["a"], kind)
         keep = const_bool(ctx, b["keepdims"], "keepdims")
-        return reduce(ctx, kind, value, const_axis(ctx, b["axis"]), keep)
+        return reduce(ctx, kind, value, const_axis(ctx, b["axis"]), keep, dtype)
 
     return handler
 
@@ -110,8 +122,6 @@ def _const_lazy(dtype: str, shape: tuple[ir.Expr, ...], value: ir.Expr) -> Lazy:
 def fill_handler(fill: int | None) -> Handler:
     def handler(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
         params = [("shape", REQUIRED), ("dtype", None), ("order", None)]
-        if fill is None and len(args) > 1 and "fill_value" not in kwargs:
-            pass
         b = bind_args(ctx, "array creation", args, kwargs, params)
         dtype = dtype_arg(ctx, b["dtype"], "float64")
         assert dtype is not None
@@ -141,11 +151,33 @@ def np_full(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
         [("shape", REQUIRED), ("fill_value", REQUIRED), ("dtype", None), ("order", None)],
     )
     fill = b["fill_value"]
+    shape = shape_arg(ctx, b["shape"])
+    if isinstance(fill, ArrayView | Lazy):
+        return _broadcast_fill(ctx, shape, fill, dtype_arg(ctx, b["dtype"], fill.dtype))
     if not isinstance(fill, Scalar):
-        raise UnsupportedError("np.full() with a non-scalar fill value", ctx.loc)
-    dtype = dtype_arg(ctx, b["dtype"], fill.type.dtype)
+        raise UnsupportedError("np.full() with this kind of fill value", ctx.loc)
+    dtype = dtype_arg(ctx, b["dtype"], fill.type.strong().dtype)
     assert dtype is not None
-    return _const_lazy(dtype, shape_arg(ctx, b["shape"]), ctx.temp(E.cast(fill.expr, ScalarType(dtype))))
+    return _const_lazy(dtype, shape, ctx.temp(E.cast(fill.expr, ScalarType(dtype))))
+
+
+def _broadcast_fill(
+    ctx: Context, shape: tuple[ir.Expr, ...], fill: ArrayView | Lazy, dtype: str | None
+) -> Lazy:
+    """``fill`` broadcast to ``shape`` (which it may not enlarge), converted to ``dtype``."""
+    if fill.ndim > len(shape):
+        raise TypingError(
+            f"could not broadcast a {fill.ndim}-d fill value to {len(shape)} dimensions", ctx.loc
+        )
+    for d, r in zip(fill.shape, shape[len(shape) - fill.ndim :]):
+        if d != r and E.const_int(d) != 1:
+            ok = ir.Binary("or", E.compare("eq", d, r), E.compare("eq", d, E.ONE), ScalarType("bool"))
+            msg = "could not broadcast the fill value's dimension %lld into dimension %lld"
+            ctx.emit(ir.Check(ok, "ValueError", msg, (d, r)))
+    lazy = as_lazy(fill)
+    adapt = index_adapter(lazy.shape, shape)
+    t = ScalarType(dtype or lazy.dtype)
+    return Lazy(t.dtype, shape, lambda idx: E.cast(lazy.element(adapt(idx)), t), lazy.reads)
 
 
 def like_handler(fill: int | None) -> Handler:
@@ -163,8 +195,12 @@ def like_handler(fill: int | None) -> Handler:
         assert dtype is not None
         if fill is None:
             return _empty(ctx, dtype, shape)
-        value = b["fill_value"].expr if fill == -1 else ir.Const(fill, INT64)
-        return _const_lazy(dtype, shape, ctx.temp(E.cast(value, ScalarType(dtype))))
+        value = b["fill_value"] if fill == -1 else Scalar(ir.Const(fill, INT64))
+        if isinstance(value, ArrayView | Lazy):
+            return _broadcast_fill(ctx, shape, value, dtype)
+        if not isinstance(value, Scalar):
+            raise UnsupportedError("full_like() with this kind of fill value", ctx.loc)
+        return _const_lazy(dtype, shape, ctx.temp(E.cast(value.expr, ScalarType(dtype))))
 
     return handler
 
@@ -173,6 +209,7 @@ def np_arange(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Valu
     b = bind_args(
         ctx, "arange", args, kwargs, [("start", REQUIRED), ("stop", None), ("step", None), ("dtype", None)]
     )
+    given = [p for p in (b["start"], b["stop"], b["step"]) if not is_none(p)]
     start, stop, step = b["start"], b["stop"], b["step"]
     if is_none(stop):
         start, stop = Scalar(ir.Const(0, ScalarType("int64", weak=True))), start
@@ -181,86 +218,109 @@ def np_arange(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Valu
     parts = [start, stop, step]
     if not all(isinstance(p, Scalar) for p in parts):
         raise TypingError("arange() arguments must be scalars", ctx.loc)
-    t = promote(*(p.type for p in parts)).strong()
-    dtype = dtype_arg(ctx, b["dtype"], t.dtype)
+    if any(p.type.is_complex for p in parts):
+        raise UnsupportedError("arange() with complex arguments", ctx.loc)
+    # NumPy's dtype: the arguments' own dtypes (Python numbers as int64/float64), at least intp.
+    default = promote_dtypes("int64", *(p.type.strong().dtype for p in given))
+    dtype = dtype_arg(ctx, b["dtype"], default)
     assert dtype is not None
-    f64 = ScalarType("float64")
-    lo, hi, st = (ctx.temp(E.cast(p.expr, t if t.is_integer else f64)) for p in parts)
-    if t.is_integer:
-        ctx.emit(
-            ir.Check(
-                E.compare("ne", st, E.cast(ir.Const(0, INT64), st.type)),
-                "ZeroDivisionError",
-                "arange: step must not be zero",
-            )
-        )
-        span = ir.Binary("sub", E.as_index(hi), E.as_index(lo), INT64)
-        n = ir.Call("ceil", (ir.Binary("truediv", E.cast(span, f64), E.cast(st, f64), f64),), f64)
-    else:
-        n = ir.Call("ceil", (ir.Binary("truediv", ir.Binary("sub", hi, lo, f64), st, f64),), f64)
-    length = ctx.temp(E.imax(E.cast(n, INT64), E.ZERO), "len")
+    if dtype == "bool":
+        raise UnsupportedError("arange(dtype=bool)", ctx.loc)
+    length = _arange_length(ctx, start.expr, stop.expr, step.expr)
+    # NumPy stores start and start + step (Python arithmetic) and fills the rest as
+    # first + i * (second - first) in the result dtype: that is what we compute too.
     out_t = ScalarType(dtype)
-    ct = t if t.is_integer else f64
+    first = ctx.temp(E.cast(start.expr, out_t), "first")
+    next_t = promote(start.type, step.type)
+    after = ir.Binary("add", E.cast(start.expr, next_t), E.cast(step.expr, next_t), next_t)
+    second = ctx.temp(E.cast(after, out_t), "second")
+    delta = ctx.temp(ir.Binary("sub", second, first, out_t), "delta")
 
     def element(idx: tuple[ir.Expr, ...]) -> ir.Expr:
-        return E.cast(ir.Binary("add", lo, ir.Binary("mul", E.cast(idx[0], ct), st, ct), ct), out_t)
+        filled = ir.Binary("add", first, ir.Binary("mul", E.cast(idx[0], out_t), delta, out_t), out_t)
+        later = ir.Select(E.compare("eq", idx[0], E.ONE), second, filled, out_t)
+        return ir.Select(E.compare("eq", idx[0], E.ZERO), first, later, out_t)
 
     return Lazy(dtype, (length,), element, ())
 
 
+def _arange_length(ctx: Context, start: ir.Expr, stop: ir.Expr, step: ir.Expr) -> ir.Expr:
+    """``ceil((stop - start) / step)`` (at least 0) with Python's scalar arithmetic."""
+    f64 = ScalarType("float64")
+    if step.type.weak:  # a Python number: Python raises on division by zero
+        nonzero = E.compare("ne", step, E.cast(ir.Const(0, INT64), step.type))
+        ctx.emit(ir.Check(nonzero, "ZeroDivisionError", "division by zero"))
+    t = promote(start.type, stop.type, step.type)
+    if t.is_integer or t.is_bool:
+        span = E.cast(ir.Binary("sub", E.as_index(stop), E.as_index(start), INT64), f64)
+        ratio: ir.Expr = ir.Binary("truediv", span, E.cast(step, f64), f64)
+    else:
+        ft = t.strong()
+        span = ir.Binary("sub", E.cast(stop, ft), E.cast(start, ft), ft)
+        ratio = E.cast(ir.Binary("truediv", span, E.cast(step, ft), ft), f64)
+    ratio = ctx.temp(ratio, "ratio")
+    ctx.emit(ir.Check(E.compare("eq", ratio, ratio), "ValueError", "arange: cannot compute length"))
+    finite = E.compare("eq", ir.Binary("sub", ratio, ratio, f64), ir.Const(0.0, f64))
+    ctx.emit(ir.Check(finite, "ValueError", "Maximum allowed size exceeded"))
+    return ctx.temp(E.imax(E.cast(ir.Call("ceil", (ratio,), f64), INT64), E.ZERO), "len")
+
+
 def np_linspace(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
-    b = bind_args(
-        ctx,
-        "linspace",
-        args,
-        kwargs,
-        [
-            ("start", REQUIRED),
-            ("stop", REQUIRED),
-            ("num", None),
-            ("endpoint", True),
-            ("retstep", False),
-            ("dtype", None),
-        ],
-    )
+    params = [("start", REQUIRED), ("stop", REQUIRED), ("num", None), ("endpoint", True)]
+    params += [("retstep", False), ("dtype", None)]
+    b = bind_args(ctx, "linspace", args, kwargs, params)
     start, stop = b["start"], b["stop"]
     if not isinstance(start, Scalar) or not isinstance(stop, Scalar):
         raise UnsupportedError("linspace() with array endpoints", ctx.loc)
-    num = E.i64(50) if is_none(b["num"]) else E.as_index(b["num"].expr)
+    num = E.i64(50) if is_none(b["num"]) else _integer(ctx, b["num"], "num")
     endpoint = const_bool(ctx, b["endpoint"], "endpoint")
     if const_bool(ctx, b["retstep"], "retstep"):
         raise UnsupportedError("linspace(retstep=True)", ctx.loc)
-    ct = promote(start.type, stop.type, ScalarType("float64")).strong()
+    joint = promote(start.type, stop.type)
+    ct = joint.strong() if joint.is_float or joint.is_complex else ScalarType("float64")
     dtype = dtype_arg(ctx, b["dtype"], ct.dtype)
     assert dtype is not None
-    ctx.emit(
-        ir.Check(
-            E.compare("ge", num, E.ZERO),
-            "ValueError",
-            "Number of samples, %lld, must be non-negative.",
-            (num,),
-        )
-    )
-    lo, hi = ctx.temp(E.cast(start.expr, ct)), ctx.temp(E.cast(stop.expr, ct))
-    div = E.sub(num, E.ONE) if endpoint else num
-    step = ctx.temp(ir.Binary("truediv", ir.Binary("sub", hi, lo, ct), E.cast(div, ct), ct), "step")
-    last = ctx.temp(E.sub(num, E.ONE))
     out_t = ScalarType(dtype)
+    if ct.is_complex and not out_t.is_complex:
+        raise UnsupportedError("linspace() of complex endpoints into a real dtype", ctx.loc)
+    msg = "Number of samples, %lld, must be non-negative."
+    ctx.emit(ir.Check(E.compare("ge", num, E.ZERO), "ValueError", msg, (num,)))
+    lo, hi = ctx.temp(E.cast(start.expr, ct)), ctx.temp(E.cast(stop.expr, ct))
+    delta = ctx.temp(ir.Binary("sub", hi, lo, ct), "delta")
+    div = ctx.temp(E.sub(num, E.ONE) if endpoint else num, "div")
+    div_c = ctx.temp(E.cast(div, ct))
+    step = ctx.temp(ir.Binary("truediv", delta, div_c, ct), "step")
+    has_step = ctx.temp(E.compare("gt", div, E.ZERO))
+    tiny_step = ctx.temp(E.compare("eq", step, E.cast(E.ZERO, ct)))
+    last = ctx.temp(E.sub(num, E.ONE))
 
     def element(idx: tuple[ir.Expr, ...]) -> ir.Expr:
-        value = ir.Binary("add", ir.Binary("mul", E.cast(idx[0], ct), step, ct), lo, ct)
+        # NumPy: y = i * step, or (i / div) * delta when step underflows to 0,
+        # or i * delta when there is no step (num <= 1); then y + start, the
+        # exact stop at the end, and floor() before casting to an integer dtype.
+        i = E.cast(idx[0], ct)
+        by_step = ir.Select(
+            tiny_step,
+            ir.Binary("mul", ir.Binary("truediv", i, div_c, ct), delta, ct),
+            ir.Binary("mul", i, step, ct),
+            ct,
+        )
+        scaled = ir.Select(has_step, by_step, ir.Binary("mul", i, delta, ct), ct)
+        value: ir.Expr = ir.Binary("add", scaled, lo, ct)
         if endpoint:
-            value = ir.Select(
-                ir.Binary(
-                    "and", E.compare("eq", idx[0], last), E.compare("gt", num, E.ONE), ScalarType("bool")
-                ),
-                hi,
-                value,
-                ct,
-            )
+            at_end = E.logical_and(E.compare("eq", idx[0], last), E.compare("gt", num, E.ONE))
+            value = ir.Select(at_end, hi, value, ct)
+        if out_t.is_integer:
+            value = ir.Call("floor", (value,), ct)
         return E.cast(value, out_t)
 
     return Lazy(dtype, (num,), element, ())
+
+
+def _integer(ctx: Context, value: Value, what: str) -> ir.Expr:
+    if not isinstance(value, Scalar) or not (value.type.is_integer or value.type.is_bool):
+        raise TypingError(f"'{what}' must be an integer", ctx.loc)
+    return E.as_index(value.expr)
 
 
 # -------------------------------------------------------------- conversions
@@ -279,18 +339,34 @@ def np_array(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value
     if isinstance(obj, ArrayView | Lazy):
         dtype = dtype_arg(ctx, b["dtype"], obj.dtype)
         return materialize(ctx, astype(obj, dtype))  # type: ignore[arg-type]
-    if isinstance(obj, TupleValue) and all(isinstance(i, Scalar) for i in obj.items):
-        items = [i.expr for i in obj.items]  # type: ignore[union-attr]
-        t = promote(*(e.type for e in items)).strong()
-        dtype = dtype_arg(ctx, b["dtype"], t.dtype)
+    if isinstance(obj, TupleValue):
+        shape, items = _nested_scalars(ctx, obj)
+        # np.array() sees Python numbers as objects of their default dtype (no NEP 50 weakness).
+        default = promote_dtypes(*(e.type.strong().dtype for e in items)) if items else "float64"
+        dtype = dtype_arg(ctx, b["dtype"], default)
         assert dtype is not None
-        out = _empty(ctx, dtype, (E.i64(len(items)),))
-        for k, e in enumerate(items):
-            ctx.emit(ir.Store(out.base, (E.i64(k),), E.cast(e, ScalarType(dtype))))
+        out = _empty(ctx, dtype, tuple(E.i64(d) for d in shape))
+        for flat, e in enumerate(items):
+            index = np.unravel_index(flat, shape)
+            ctx.emit(ir.Store(out.base, tuple(E.i64(int(k)) for k in index), E.cast(e, ScalarType(dtype))))
         return out
     if isinstance(obj, Scalar):
-        return obj
+        return astype(obj, dtype_arg(ctx, b["dtype"], obj.type.strong().dtype))
     raise UnsupportedError("np.array() of this kind of object", ctx.loc)
+
+
+def _nested_scalars(ctx: Context, obj: Value) -> tuple[tuple[int, ...], list[ir.Expr]]:
+    """Shape and row-major items of a (nested, rectangular) tuple of scalars."""
+    if isinstance(obj, Scalar):
+        return (), [obj.expr]
+    if not isinstance(obj, TupleValue):
+        raise UnsupportedError("np.array() of a tuple holding arrays or other objects", ctx.loc)
+    parts = [_nested_scalars(ctx, item) for item in obj.items]
+    inner = {shape for shape, _ in parts}
+    if len(inner) > 1:
+        raise TypingError("np.array() of a ragged nested sequence", ctx.loc)
+    shape = (len(parts), *(inner.pop() if inner else ()))
+    return shape, [e for _, items in parts for e in items]
 
 
 def np_asarray(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
@@ -375,6 +451,14 @@ def np_matmul(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Valu
     from kiln.frontend.linalg import matmul
 
     b = bind_args(ctx, "matmul", args, kwargs, [("a", REQUIRED), ("b", REQUIRED)])
+    return matmul(ctx, b["a"], b["b"])
+
+
+def np_dot(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """``np.dot``: matmul for 1-d and 2-d operands, a product when either is a scalar."""
+    from kiln.frontend.linalg import matmul
+
+    b = bind_args(ctx, "dot", args, kwargs, [("a", REQUIRED), ("b", REQUIRED)])
     if isinstance(b["a"], Scalar) or isinstance(b["b"], Scalar):
         return apply_ufunc(ctx, "multiply", [_operand(ctx, b["a"], "dot"), _operand(ctx, b["b"], "dot")])
     return matmul(ctx, b["a"], b["b"])
@@ -414,7 +498,7 @@ def _table() -> dict[object, Handler]:
             np.transpose: np_transpose,
             np.reshape: np_reshape,
             np.matmul: np_matmul,
-            np.dot: np_matmul,
+            np.dot: np_dot,
             np.round: ufunc_handler("rint"),
             np.around: ufunc_handler("rint"),
         }

@@ -6,6 +6,7 @@ import types
 
 from kiln.errors import UnsupportedError
 from kiln.frontend.context import Context, TypeEnv
+from kiln.frontend.loops import demote_unsafe_loops
 from kiln.frontend.lower_stmts import Lowerer, Scope, check_returnable
 from kiln.frontend.source import ParsedFunction, parse_function
 from kiln.frontend.values import Scalar, whole_view
@@ -26,6 +27,9 @@ def lower_function(
     for _ in range(MAX_TYPE_ITERATIONS):
         env.start_iteration()
         ctx, scope = _lower_once(parsed, arg_types, options, env)
+        for target, name, loc in ctx.pending_reads:
+            if target not in env.types:
+                raise UnsupportedError(f"local variable '{name}' is read but never assigned a value", loc)
         if not env.changed:
             return _build(parsed, ctx, scope, arg_types)
     raise UnsupportedError("variable types did not settle", ctx.loc)
@@ -61,6 +65,7 @@ def _lower_once(
             low.bind(arg.arg, value)  # the body re-assigns it: give it a variable of its own
         else:
             scope.names[arg.arg] = value
+    low.start_scope()
     low.lower_body(parsed.tree.body)
     if scope.ret_kind not in (None, "none"):
         ctx.emit(
@@ -88,7 +93,7 @@ def _build(
         name=parsed.fn.__name__,
         params=params,
         locals=local_vars,
-        body=ctx.top_block(),
+        body=demote_unsafe_loops(ctx.top_block(), ctx.parallel_locals),
         results=results,
         result_is_tuple=bool(scope.ret_kind and scope.ret_kind.startswith("tuple")),
         loc=ctx.loc_of(parsed.tree),

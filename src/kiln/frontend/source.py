@@ -42,6 +42,16 @@ class ParsedFunction:
     locals: frozenset[str]
     const_names: frozenset[str]
     closure: dict[str, object] = field(default_factory=dict)
+    # (line, col) -> name of each read of a local that some path reaches before any assignment
+    unbound_reads: tuple[tuple[tuple[int, int], str], ...] = ()
+
+    @property
+    def flagged(self) -> frozenset[str]:
+        """Locals whose assignment is tracked at run time (for ``UnboundLocalError``)."""
+        return frozenset(name for _, name in self.unbound_reads)
+
+    def may_be_unbound(self, node: ast.Name) -> bool:
+        return ((node.lineno, node.col_offset), node.id) in self.unbound_reads
 
     def resolve_global(self, name: str) -> tuple[bool, object]:
         if name in self.closure:
@@ -78,7 +88,74 @@ def parse_function(fn: types.FunctionType) -> ParsedFunction:
     closure = {}
     if fn.__closure__:
         closure = {name: cell.cell_contents for name, cell in zip(fn.__code__.co_freevars, fn.__closure__)}
-    return ParsedFunction(fn, tree, filename, all_lines, frozenset(assigned), const_names, closure)
+    local_names = frozenset(assigned)
+    flow = _DefiniteAssignment(local_names)
+    flow.block(tree.body, set(params))
+    unbound = tuple(sorted(flow.maybe.items()))
+    return ParsedFunction(fn, tree, filename, all_lines, local_names, const_names, closure, unbound)
+
+
+class _DefiniteAssignment:
+    """Which reads of locals may happen before the local is assigned (Python then raises
+    ``UnboundLocalError``): a forward pass over the structured statements, tracking the
+    names assigned on every path."""
+
+    def __init__(self, local_names: frozenset[str]) -> None:
+        self.locals = local_names
+        self.maybe: dict[tuple[int, int], str] = {}
+
+    def reads(self, node: ast.AST | None, defined: set[str]) -> None:
+        for n in ast.walk(node) if node is not None else ():
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
+                self.read(n, defined)
+
+    def read(self, n: ast.Name, defined: set[str]) -> None:
+        if n.id in self.locals and n.id not in defined:
+            self.maybe[(n.lineno, n.col_offset)] = n.id
+
+    def assign(self, target: ast.expr, defined: set[str]) -> None:
+        for n in ast.walk(target):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                defined.add(n.id)
+            elif isinstance(n, ast.Name):
+                self.read(n, defined)
+
+    def block(self, body: list[ast.stmt], defined: set[str]) -> set[str] | None:
+        """Names assigned on every path through ``body``; None when no path falls through."""
+        current: set[str] | None = defined
+        for stmt in body:
+            current = self.stmt(stmt, current)
+            if current is None:
+                return None
+        return current
+
+    def stmt(self, s: ast.stmt, d: set[str]) -> set[str] | None:
+        if isinstance(s, ast.Assign | ast.AnnAssign):
+            self.reads(s.value, d)
+            for target in s.targets if isinstance(s, ast.Assign) else [s.target] if s.value else []:
+                self.assign(target, d)
+        elif isinstance(s, ast.AugAssign):
+            self.reads(s.value, d)
+            if isinstance(s.target, ast.Name):
+                self.read(s.target, d)
+            self.assign(s.target, d)
+        elif isinstance(s, ast.Return | ast.Raise | ast.Break | ast.Continue):
+            self.reads(s, d)
+            return None
+        elif isinstance(s, ast.If):
+            self.reads(s.test, d)
+            arms = [a for a in (self.block(s.body, set(d)), self.block(s.orelse, set(d))) if a is not None]
+            return set.intersection(*arms) if arms else None
+        elif isinstance(s, ast.For | ast.While):
+            self.reads(s.iter if isinstance(s, ast.For) else s.test, d)
+            inner = set(d)
+            if isinstance(s, ast.For):
+                self.assign(s.target, inner)
+            self.block(s.body, inner)  # the body may not run: it defines nothing after the loop
+            self.block(s.orelse, set(d))
+        elif not isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            self.reads(s, d)
+        return d
 
 
 def _file_lines(filename: str, lines: list[str], first: int) -> list[str]:

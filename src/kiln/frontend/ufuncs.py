@@ -6,9 +6,15 @@ result dtypes always come from NumPy's own resolver (``promotion``).
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+
+import numpy as np
+
 from kiln.errors import TypingError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import Operand, element_type, elementwise
+from kiln.frontend.bounds import lower_bound
 from kiln.frontend.context import Context
 from kiln.frontend.promotion import PromotionError, binary_operator_types, operator_ufunc, ufunc_types
 from kiln.frontend.values import Lazy, Scalar
@@ -80,33 +86,106 @@ def apply_ufunc(ctx: Context, name: str, operands: list[Operand]) -> Scalar | La
     """``np.<name>(*operands)``: NumPy's dtypes; scalar results are strong."""
     name = ALIASES.get(name, name)
     kind, op = UFUNCS[name]
+    if name in _COMPARISONS and len(operands) == 2:
+        exact = _compare_python_int(ctx, op, operands[0], operands[1])
+        if exact is not None:
+            return exact
     ins, out = _loop_types(ctx, name, tuple(element_type(o) for o in operands))
+    for o, t in zip(operands, ins):
+        _check_python_int_fits(ctx, o, t)
+    if name == "power" and ScalarType(ins[1]).kind == "i" and isinstance(operands[1], Scalar):
+        exponent = E.cast(operands[1].expr, ScalarType(ins[1]))
+        ok = E.compare("ge", exponent, E.cast(ir.Const(0, ScalarType("int64")), exponent.type))
+        _check(ctx, ok, "ValueError", "Integers to negative integer powers are not allowed.")
     if kind == "unary" and op == "invert" and out == "bool":
         op = "not"
     return elementwise(ctx, operands, lambda xs: _build(kind, op, xs, ins, out), out)
+
+
+_COMPARISONS = {"equal", "not_equal", "less", "less_equal", "greater", "greater_equal"}
+_MIRROR = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le", "eq": "eq", "ne": "ne"}
+
+
+def _check(ctx: Context, ok: ir.Expr, exc: str, message: str, args: tuple[ir.Expr, ...] = ()) -> None:
+    """Raise ``exc`` at run time unless ``ok`` (nothing to check when ``ok`` is a true constant)."""
+    if isinstance(ok, ir.Const) and ok.value:
+        return
+    ctx.emit(ir.Check(ok, exc, message, args))
+
+
+def _python_int(o: Operand) -> ir.Expr | None:
+    return o.expr if isinstance(o, Scalar) and o.type.weak and o.type.is_integer else None
+
+
+def _check_python_int_fits(ctx: Context, o: Operand, dtype: str) -> None:
+    """NumPy 2 (NEP 50): a Python int meeting a narrower integer dtype must fit in it."""
+    value = _python_int(o)
+    if value is None or dtype == "int64" or not ScalarType(dtype).is_integer:
+        return
+    info = np.iinfo(dtype)
+    known_low = lower_bound(ctx, value)  # loop counters: often known not to be negative
+    lo = (
+        E.bool_true()
+        if known_low is not None and known_low >= info.min
+        else E.compare("ge", value, E.i64(info.min))
+    )
+    ok = lo if info.max >= 2**63 else E.logical_and(lo, E.compare("le", value, E.i64(int(info.max))))
+    if isinstance(value, ir.Const):
+        ok = ir.Const(bool(info.min <= int(value.value) <= info.max), ScalarType("bool"))  # type: ignore[arg-type]
+    _check(ctx, ok, "OverflowError", f"Python integer %lld out of bounds for {dtype}", (value,))
+
+
+def _compare_python_int(ctx: Context, op: str, a: Operand, b: Operand) -> Scalar | Lazy | None:
+    """``x < n`` with ``x`` of a narrow integer dtype and ``n`` a Python int compares the
+    values exactly (NumPy 2), even when ``n`` does not fit ``x``'s dtype."""
+    for x, n, rel in ((a, b, op), (b, a, _MIRROR[op])):  # rel: how x relates to n
+        value = _python_int(n)
+        t = element_type(x)
+        if value is None or t.weak or not t.is_integer or t.dtype == "int64":
+            continue
+        info = np.iinfo(t.dtype)
+        if isinstance(value, ir.Const) and info.min <= int(value.value) <= info.max:  # type: ignore[arg-type]
+            return None  # fits: NumPy's ordinary loop
+        compare = _exact_compare(rel, t, value)
+        if x is a:
+            return elementwise(ctx, [x, n], lambda xs, f=compare: f(xs[0], xs[1]), "bool")
+        return elementwise(ctx, [n, x], lambda xs, f=compare: f(xs[1], xs[0]), "bool")
+    return None
+
+
+def _exact_compare(rel: str, t: ScalarType, value: ir.Expr) -> Callable[[ir.Expr, ir.Expr], ir.Expr]:
+    """``x rel n`` for ``x`` of integer type ``t`` and ``n`` an int64 Python int."""
+    bool_t = ScalarType("bool")
+    if t.dtype != "uint64":
+        return lambda x, n: ir.Binary(rel, E.cast(x, ScalarType("int64")), n, bool_t)
+    negative = E.compare("lt", value, E.i64(0))
+    above = ir.Const(rel in ("gt", "ge", "ne"), bool_t)  # x >= 0 > n
+    return lambda x, n: ir.Select(negative, above, ir.Binary(rel, x, E.cast(n, t), bool_t), bool_t)
 
 
 def python_operator(ctx: Context, op: str, a: Operand, b: Operand) -> Scalar | Lazy:
     """``a <op> b`` for a Python operator: weak Python numbers stay Python numbers."""
     if isinstance(a, Scalar) and isinstance(b, Scalar) and a.type.weak and b.type.weak:
         return Scalar(_python_scalar_op(ctx, op, a.expr, b.expr))
-    ufunc = operator_ufunc(op)
-    if ufunc == "power" and _negative_const(b) and element_type(a).is_integer and element_type(b).is_integer:
-        raise TypingError("Integers to negative integer powers are not allowed.", ctx.loc)
-    return apply_ufunc(ctx, ufunc, [a, b])
+    return apply_ufunc(ctx, operator_ufunc(op), [a, b])
 
 
-def _negative_const(v: Operand) -> bool:
-    return (
-        isinstance(v, Scalar)
-        and isinstance(v.expr, ir.Const)
-        and not isinstance(v.expr.value, complex)
-        and v.expr.value < 0
-    )  # type: ignore[operator]
+_ZERO_DIVISION = {
+    ("truediv", "i"): "division by zero",
+    ("floordiv", "i"): "integer division or modulo by zero",
+    ("mod", "i"): "integer modulo by zero",
+    ("truediv", "f"): "float division by zero",
+    ("floordiv", "f"): "float floor division by zero",
+    ("mod", "f"): "float modulo",
+    ("truediv", "c"): "complex division by zero",
+}
 
 
 def _python_scalar_op(ctx: Context, op: str, a: ir.Expr, b: ir.Expr) -> ir.Expr:
-    if op == "pow" and a.type.is_integer and isinstance(b, ir.Const) and b.value < 0:  # type: ignore[operator]
+    """Two Python numbers: Python's result type, and Python's errors where C would
+    silently give inf, nan or a result of another type."""
+    negative_exponent = isinstance(b, ir.Const) and not b.type.is_complex and b.value < 0  # type: ignore[operator]
+    if op == "pow" and a.type.is_integer and negative_exponent:
         op_types = (ScalarType("float64", weak=True),) * 2  # Python: 2 ** -1 == 0.5
     else:
         try:
@@ -114,7 +193,56 @@ def _python_scalar_op(ctx: Context, op: str, a: ir.Expr, b: ir.Expr) -> ir.Expr:
         except PromotionError as exc:
             raise TypingError(str(exc), ctx.loc) from None
     compute, out = op_types
-    return ir.Binary(op, E.cast(a, compute), E.cast(b, compute), out)
+    a, b = E.cast(a, compute), E.cast(b, compute)
+    if op in ("truediv", "floordiv", "mod"):
+        message = _ZERO_DIVISION[(op, "i" if op == "truediv" and compute.is_integer else compute.kind)]
+        zero = E.cast(ir.Const(0, ScalarType("int64")), compute)
+        _check(ctx, _condition(lambda x, y: x != y, "ne", b, zero), "ZeroDivisionError", message)
+    elif op == "pow":
+        _check_python_pow(ctx, a, b)
+    return ir.Binary(op, a, b, out)
+
+
+def _condition(py: Callable[[object, object], bool], op: str, a: ir.Expr, b: ir.Expr) -> ir.Expr:
+    """``a op b`` as IR, decided now when both sides are constants."""
+    if isinstance(a, ir.Const) and isinstance(b, ir.Const):
+        return ir.Const(bool(py(a.value, b.value)), ScalarType("bool"))
+    return E.compare(op, a, b)
+
+
+def _check_python_pow(ctx: Context, a: ir.Expr, b: ir.Expr) -> None:
+    if a.type.is_integer:  # the result type cannot depend on the exponent's sign at run time
+        ok = _condition(lambda x, y: x >= y, "ge", b, E.cast(E.i64(0), b.type))
+        _check(ctx, ok, "NotImplementedError", _INT_POW_MESSAGE)
+        return
+    if not a.type.is_float:
+        return
+    if isinstance(a, ir.Const) and isinstance(b, ir.Const):
+        x, y = float(a.value), float(b.value)  # type: ignore[arg-type]
+        if x == 0 and y < 0:
+            _check(ctx, E.bool_false(), "ZeroDivisionError", _ZERO_POW_MESSAGE)
+        if x < 0 and math.isfinite(x) and math.isfinite(y) and y != math.floor(y):
+            _check(ctx, E.bool_false(), "NotImplementedError", _FLOAT_POW_MESSAGE)
+        return
+    bool_t = ScalarType("bool")
+    zero = ir.Const(0.0, a.type)
+    zero_to_negative = ir.Binary("and", E.compare("eq", a, zero), E.compare("lt", b, zero), bool_t)
+    _check(ctx, ir.Unary("not", zero_to_negative, bool_t), "ZeroDivisionError", _ZERO_POW_MESSAGE)
+    fractional = ir.Binary("ne", b, ir.Call("floor", (b,), b.type), bool_t)  # false for nan and inf
+    finite_negative = ir.Binary("and", E.compare("lt", a, zero), ir.Call("isfinite", (a,), bool_t), bool_t)
+    to_complex = ir.Binary("and", finite_negative, fractional, bool_t)
+    _check(ctx, ir.Unary("not", to_complex, bool_t), "NotImplementedError", _FLOAT_POW_MESSAGE)
+
+
+_ZERO_POW_MESSAGE = "0.0 cannot be raised to a negative power"
+_INT_POW_MESSAGE = (
+    "kiln: a Python int raised to a negative int power is a float in Python, but this power was "
+    "compiled to give an int (write float(x) ** n)"
+)
+_FLOAT_POW_MESSAGE = (
+    "kiln: a negative float raised to a fractional power is a complex number in Python, but this "
+    "power was compiled to give a float (write complex(x) ** y)"
+)
 
 
 def truthy(ctx: Context, value: Operand) -> ir.Expr:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kiln.errors import UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.bounds import lower_bound
 from kiln.frontend.context import Context
@@ -70,10 +69,10 @@ def normalize_slice(ctx: Context, s: SliceSpec, n: ir.Expr) -> tuple[ir.Expr, ir
     return ctx.temp(start, "lo"), ctx.temp(length, "len")
 
 
-def _expand_ellipsis(index: list[Index | None], ndim: int, loc_ctx: Context) -> list[Index]:
+def _expand_ellipsis(index: list[Index | None], ndim: int) -> list[Index]:
     count = sum(1 for x in index if x is not None and x != NEWAXIS)
     if index.count(None) > 1:
-        raise UnsupportedError("an index can only have a single ellipsis ('...')", loc_ctx.loc)
+        raise IndexError("an index can only have a single ellipsis ('...')")
     if count > ndim:
         raise IndexError(f"too many indices for array: array is {ndim}-dimensional, but {count} were indexed")
     full = SliceSpec(None, None, 1)
@@ -88,7 +87,7 @@ def subscript(ctx: Context, view: ArrayView, index: list[Index | None]) -> Array
 
     ``None`` in ``index`` stands for an Ellipsis.
     """
-    items = _expand_ellipsis(index, view.ndim, ctx)
+    items = _expand_ellipsis(index, view.ndim)
     per_axis: dict[int, tuple[str, ir.Expr, ir.Expr]] = {}
     new_shape: list[ir.Expr] = []
     new_pos: dict[int, int] = {}
@@ -115,7 +114,7 @@ def subscript(ctx: Context, view: ArrayView, index: list[Index | None]) -> Array
         pos = E.add(m.start, E.mul(m.step, a))
         maps.append(Fixed(pos) if kind == "fixed" else Walk(new_pos[m.axis], pos, E.mul(m.step, b)))
     result = ArrayView(view.base, view.base_type, tuple(maps), tuple(new_shape))
-    if not new_shape:
+    if not new_shape and None not in index:  # NumPy: an Ellipsis makes even a[..., i] a 0-d view
         return result.load(())
     return result
 
