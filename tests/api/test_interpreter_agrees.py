@@ -66,3 +66,31 @@ def test_interpreter_matches_compiled_code(fn, make_args) -> None:
     for a_c, a_i, a_py in zip(args_c, args_i, args_py):
         np.testing.assert_allclose(a_c, a_py)
         np.testing.assert_allclose(a_i, a_py)
+
+
+def softmax(x):
+    row_max = np.max(x, axis=1, keepdims=True)
+    e = np.exp(x - row_max)
+    return e / np.sum(e, axis=1, keepdims=True)
+
+
+def test_single_assignment_keeps_known_extents() -> None:
+    """``row_max`` keeps shape (n, 1): broadcasting needs no run-time checks or index selects."""
+    x = np.random.default_rng(3).random((5, 7))
+    jitted = kiln.jit(softmax)
+    np.testing.assert_allclose(jitted(x), softmax(x), rtol=1e-12)
+    optimized = kiln.inspect(jitted, x).split("==== opt ====")[1].split("==== c ====")[0]
+    assert "select(" not in optimized
+    assert "broadcast" not in optimized
+
+
+def reassigned_in_loop(x, n):
+    m = x[:1]
+    for i in range(n):
+        m = x[: i + 1]
+    return m + x[: m.shape[0]]
+
+
+def test_rebound_names_do_not_keep_stale_extents() -> None:
+    x = np.arange(6.0)
+    np.testing.assert_array_equal(kiln.jit(reassigned_in_loop)(x, 4), reassigned_in_loop(x, 4))

@@ -132,7 +132,7 @@ def materialize(
     assert isinstance(t, ArrayType)
     ctx.add_origins(name, {name})
     ctx.emit(ir.Alloc(name, ArrayType(lazy.dtype, lazy.ndim, "C"), lazy.shape))
-    dest = whole_view(name, t)
+    dest = whole_view(name, t, lazy.shape)
     dtype = ScalarType(lazy.dtype)
     emit_loop_nest(
         ctx, dest.shape, lambda idx: ctx.emit(ir.Store(name, idx, E.cast(lazy.element(idx), dtype)))

@@ -96,6 +96,8 @@ class Context:
         self.parallel_depth = 0
         self.lower_bounds: dict[str, int] = {}
         self.inlined = 0
+        self.temp_nesting: dict[str, int] = {}
+        self.stable_vars: set[str] = set()
         # prange loop id -> its private scalars that some iteration may leave unwritten
         self.parallel_locals: dict[int, frozenset[str]] = {}
         # locals read (as a placeholder) before any lowering pass learnt their type
@@ -164,7 +166,33 @@ class Context:
     # ------------------------------------------------------------- variables
     def fresh(self, stem: str = "t") -> str:
         self._fresh += 1
-        return f"k{self._fresh}_{stem}"
+        name = f"k{self._fresh}_{stem}"
+        self.temp_nesting[name] = len(self._blocks)
+        return name
+
+    # ------------------------------------------------------- stable expressions
+    # A user array bound once, at the top level of its function, may keep the
+    # extents it was created with (``m = a.max(axis=1, keepdims=True)`` has shape
+    # ``(dim(a, 0), 1)``) instead of ``dim(m, k)``, provided those expressions
+    # cannot change while the binding lives: constants, parameters, other such
+    # bindings, and temporaries computed at the same nesting level.
+    def is_stable(self, e: ir.Expr) -> bool:
+        from kiln.ir.visit import iter_exprs
+
+        here = len(self._blocks)
+        for x in iter_exprs(e):
+            if isinstance(x, ir.Load | ir.Overlaps):
+                return False
+            if isinstance(x, ir.Dim | ir.Stride) and not self._stable_name(x.array, here):
+                return False
+            if isinstance(x, ir.Var) and not self._stable_name(x.name, here):
+                return False
+        return True
+
+    def _stable_name(self, name: str, here: int) -> bool:
+        if name.startswith("p_") or name in self.stable_vars:
+            return True
+        return is_temporary(name) and self.temp_nesting.get(name) == here
 
     def declare(self, name: str, t: VarType, shown: str | None = None) -> VarType:
         declared = self.env.declare(name, t, self.loc, shown or name)

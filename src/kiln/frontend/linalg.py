@@ -58,7 +58,7 @@ def matmul(ctx: Context, a: Value, b: Value) -> Value:
     ctx.add_origins(out, {out})
     ctx.emit(ir.Alloc(out, ArrayType(dtype, len(shape), "C"), shape))
     ctx.emit(ir.LibCall("matmul", (out,), (av.base, bv.base)))
-    return whole_view(out, t)
+    return whole_view(out, t, shape)
 
 
 def _mul(xs: list[ir.Expr], dtype: str) -> ir.Expr:

@@ -22,10 +22,10 @@ from kiln.frontend.lower_exprs import (
 from kiln.frontend.promotion import can_cast
 from kiln.frontend.source import ParsedFunction, assigned_names
 from kiln.frontend.ufuncs import python_operator, truthy
-from kiln.frontend.values import ArrayView, Const, Lazy, RangeValue, Scalar, TupleValue, Value
+from kiln.frontend.values import ArrayView, Const, Lazy, RangeValue, Scalar, TupleValue, Value, whole_view
 from kiln.frontend.views import bind_view, subscript
 from kiln.ir import nodes as ir
-from kiln.ir.types import BOOL, PY_BOOL, PY_INT, ScalarType
+from kiln.ir.types import BOOL, PY_BOOL, PY_INT, ArrayType, ScalarType
 
 
 @dataclass
@@ -99,16 +99,22 @@ class Lowerer(ExprLowering):
 
     def store_into(self, target: str, value: Value, shown: str) -> Value:
         ctx = self.ctx
+        once = shown in self.scope.parsed.const_names  # assigned once, at the top level
         if isinstance(value, Scalar):
             t = ctx.declare(target, value.type, shown)
             ctx.emit(ir.Assign(target, E.cast(value.expr, t)))  # type: ignore[arg-type]
+            if once:
+                ctx.stable_vars.add(target)
             return Scalar(ir.Var(target, t))  # type: ignore[arg-type]
-        if isinstance(value, ArrayView):
-            if value.is_whole and value.base == target:
+        if isinstance(value, ArrayView | Lazy):
+            if isinstance(value, ArrayView) and value.is_whole and value.base == target:
                 return value
-            return bind_view(ctx, value, target, shown)
-        if isinstance(value, Lazy):
-            return materialize(ctx, value, target, shown)
+            bound = (
+                bind_view(ctx, value, target, shown)
+                if isinstance(value, ArrayView)
+                else materialize(ctx, value, target, shown)
+            )
+            return self._binding(target, bound, once)
         if isinstance(value, TupleValue):
             return TupleValue(
                 tuple(
@@ -122,6 +128,15 @@ class Lowerer(ExprLowering):
             ctx.loc,
             hint="compile-time values (modules, functions, dtypes) must be assigned once, at the top level",
         )
+
+    def _binding(self, target: str, bound: ArrayView, once: bool) -> ArrayView:
+        """What the name denotes from now on: its own variable, with extents that stay true."""
+        t = self.ctx.type_of(target)
+        assert isinstance(t, ArrayType)
+        if once and all(self.ctx.is_stable(d) for d in bound.shape):
+            self.ctx.stable_vars.add(target)
+            return whole_view(target, t, bound.shape)
+        return whole_view(target, t)
 
     def snapshot(self, value: Value) -> Value:
         """A copy of ``value`` that later assignments cannot change (``a, b = b, a``)."""

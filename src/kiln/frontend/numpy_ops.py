@@ -139,7 +139,7 @@ def _empty(ctx: Context, dtype: str, shape: tuple[ir.Expr, ...]) -> ArrayView:
     assert isinstance(t, ArrayType)
     ctx.add_origins(name, {name})
     ctx.emit(ir.Alloc(name, ArrayType(dtype, len(shape), "C"), shape))
-    return whole_view(name, t)
+    return whole_view(name, t, shape)
 
 
 def np_full(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
@@ -425,7 +425,7 @@ def reshape(ctx: Context, value: ArrayView | Lazy, shape: tuple[ir.Expr, ...]) -
         strides.append(acc)
         acc = E.mul(acc, d)
     ctx.emit(ir.View(name, view.base, E.ZERO, shape, tuple(reversed(strides))))
-    return whole_view(name, t)
+    return whole_view(name, t, shape)
 
 
 def _infer_minus_one(ctx: Context, shape: tuple[ir.Expr, ...], size: ir.Expr) -> tuple[ir.Expr, ...]:

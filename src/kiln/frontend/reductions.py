@@ -210,4 +210,4 @@ def _reduce_axes(
 
     kept_shape = tuple(lazy.shape[k] for k in kept)
     emit_loop_nest(ctx, kept_shape, outer, parallel=True)
-    return whole_view(name, t)
+    return whole_view(name, t, out_shape)

@@ -54,6 +54,10 @@ class ArrayView:
     base_type: ArrayType
     maps: tuple[Fixed | Walk, ...]
     shape: tuple[ir.Expr, ...]
+    # All of ``base``, axis for axis; ``shape`` may then spell its extents with
+    # equivalent expressions (``1`` rather than ``dim(m, 1)``), which is what lets
+    # broadcasting prove dimensions equal at compile time.
+    whole: bool = False
 
     @property
     def dtype(self) -> str:
@@ -66,6 +70,8 @@ class ArrayView:
     @property
     def is_whole(self) -> bool:
         """Whether this is the base array itself, axis for axis."""
+        if self.whole:
+            return True
         if len(self.maps) != len(self.shape):
             return False
         for k, m in enumerate(self.maps):
@@ -148,8 +154,10 @@ def _is_const(e: ir.Expr, value: int) -> bool:
     return isinstance(e, ir.Const) and e.value == value and not isinstance(e.value, bool)
 
 
-def whole_view(name: str, t: ArrayType) -> ArrayView:
+def whole_view(name: str, t: ArrayType, shape: tuple[ir.Expr, ...] | None = None) -> ArrayView:
+    """All of array ``name``; ``shape`` gives its extents when known as other expressions."""
     maps = tuple(
         Walk(k, ir.Const(0, ScalarType("int64")), ir.Const(1, ScalarType("int64"))) for k in range(t.ndim)
     )
-    return ArrayView(name, t, maps, tuple(ir.Dim(name, k) for k in range(t.ndim)))
+    dims = tuple(ir.Dim(name, k) for k in range(t.ndim)) if shape is None else shape
+    return ArrayView(name, t, maps, dims, whole=True)

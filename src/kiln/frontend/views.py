@@ -184,12 +184,14 @@ def bind_view(
     assert isinstance(t, ArrayType)
     ctx.add_origins(name, ctx.origins_of(view.base))
     ctx.emit(ir.View(name, view.base, offset, view.shape, tuple(strides)))
-    return whole_view(name, t)
+    return whole_view(name, t, view.shape)
 
 
 def same_elements(a: ArrayView, b: ArrayView) -> bool:
     """Whether ``a`` and ``b`` address the same element for every index."""
-    return a.base == b.base and a.maps == b.maps and a.shape == b.shape
+    if a.base != b.base:
+        return False
+    return (a.is_whole and b.is_whole) or (a.maps == b.maps and a.shape == b.shape)
 
 
 def bool_const(value: bool) -> ir.Const:
