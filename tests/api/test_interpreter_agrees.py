@@ -94,3 +94,20 @@ def reassigned_in_loop(x, n):
 def test_rebound_names_do_not_keep_stale_extents() -> None:
     x = np.arange(6.0)
     np.testing.assert_array_equal(kiln.jit(reassigned_in_loop)(x, 4), reassigned_in_loop(x, 4))
+
+
+def smooth(a, steps):
+    for _ in range(steps):
+        a[1:-1] = 0.5 * a[1:-1] + 0.25 * (a[:-2] + a[2:])
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 10])
+def test_constant_slices_share_one_length(n: int) -> None:
+    """a[1:-1], a[:-2], a[2:] get the same length expression: no broadcast checks or selects."""
+    a, b = np.arange(float(n)) ** 2, np.arange(float(n)) ** 2
+    jitted = kiln.jit(smooth)
+    jitted(a, 3)
+    smooth(b, 3)
+    np.testing.assert_allclose(a, b, rtol=1e-15)
+    optimized = kiln.inspect(jitted, a, 3).split("==== opt ====")[1].split("==== c ====")[0]
+    assert "select(" not in optimized and "broadcast" not in optimized

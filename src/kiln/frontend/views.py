@@ -53,8 +53,31 @@ def _clamp_bound(ctx: Context, value: ir.Expr, n: ir.Expr, low: int, high_offset
     return ir.Select(E.compare("lt", value, E.ZERO), shifted, E.imin(value, high), INT64)
 
 
+def _constant_unit_slice(s: SliceSpec, n: ir.Expr) -> tuple[ir.Expr, ir.Expr] | None:
+    """Canonical (start, length) of ``a[c1:]``, ``a[c1:-c2]``, ``a[c1:c2]`` with constant c1 >= 0.
+
+    ``a[1:-1]``, ``a[:-2]`` and ``a[2:]`` all get length ``max(n - 2, 0)``, so
+    broadcasting sees equal extents. The start may be ``c1`` itself: it is only
+    used when the length is positive, which implies ``c1 < n``.
+    """
+    c_start = 0 if s.start is None else E.const_int(s.start)
+    if s.step != 1 or c_start is None or c_start < 0:
+        return None
+    if s.stop is None:
+        return E.i64(c_start), (n if c_start == 0 else E.imax(E.sub(n, E.i64(c_start)), E.ZERO))
+    c_stop = E.const_int(s.stop)
+    if c_stop is None:
+        return None
+    if c_stop < 0:
+        return E.i64(c_start), E.imax(E.sub(n, E.i64(c_start - c_stop)), E.ZERO)
+    return E.i64(c_start), E.imax(E.sub(E.imin(E.i64(c_stop), n), E.i64(c_start)), E.ZERO)
+
+
 def normalize_slice(ctx: Context, s: SliceSpec, n: ir.Expr) -> tuple[ir.Expr, ir.Expr]:
     """(first index, length) of ``s`` applied to an axis of extent ``n``."""
+    canonical = _constant_unit_slice(s, n)
+    if canonical is not None:
+        return canonical
     if s.step > 0:
         start = E.ZERO if s.start is None else _clamp_bound(ctx, s.start, n, 0, 0)
         stop = n if s.stop is None else _clamp_bound(ctx, s.stop, n, 0, 0)
