@@ -159,19 +159,22 @@ def test_array_array_promotion(da: str, db: str) -> None:
     run_both(mixed, lambda: (arr((3, 2), da), arr((2,), db, seed=1)))
 
 
-MIXED_SIGN_64 = pytest.mark.xfail(
-    strict=True,
-    reason="codegen/c_ops.py: NumPy 2 compares uint64 with int64 exactly (loops qQ->? / Qq->?), the C "
-    "comparison converts the int64 operand to uint64, so -5 > 10 comes out True",
-)
-
-
-@pytest.mark.parametrize(
-    "da, db",
-    [pytest.param(*p, marks=MIXED_SIGN_64) if p == ("uint64", "int64") else p for p in PAIRS[:-1]],
-)
+@pytest.mark.parametrize("da, db", PAIRS[:-1])
 def test_array_array_comparison_types(da: str, db: str) -> None:
     run_both(compare, lambda: (arr((3, 2), da), arr((3, 2), db, seed=1)))
+
+
+@kiln.jit
+def compare_all(a, b):
+    return a < b, a <= b, a > b, a >= b, a == b, a != b
+
+
+@pytest.mark.parametrize("swap", (False, True))
+def test_uint64_int64_comparison_is_exact(swap: bool) -> None:
+    """NumPy 2 compares uint64 with int64 exactly (loops Qq->?, qQ->?), beyond 2**53 too."""
+    u = np.array([2**63 + 5, 2**62, 2**62 + 1, 10, 0, 2**64 - 1, 2**63], dtype=np.uint64)
+    s = np.array([-1, 2**62 + 1, 2**62, -5, 0, -1, 2**63 - 1], dtype=np.int64)
+    run_both(compare_all, lambda: (s.copy(), u.copy()) if swap else (u.copy(), s.copy()))
 
 
 @pytest.mark.parametrize("dtype", ("float32", "float64", "int8", "uint8", "int32", "complex64", "bool"))
@@ -246,6 +249,12 @@ def _allocs(ir_text: str) -> int:
     return len(re.findall(r"^\s*alloc #", ir_text, flags=re.M))
 
 
+def _versions(ir_text: str) -> int:
+    """Loop versions: an `if` on equal extents selects the select-free copy."""
+    fast = re.findall(r"^\s*if #\d+ (?:and\()*eq\(", ir_text, flags=re.M)
+    return 2 * len(fast) if fast else 1
+
+
 def _loop_nests(ir_text: str) -> int:
     """Outermost loops (those at the function's top indentation level or inside an `if`)."""
     return len(re.findall(r"^  (?:    )?for #", ir_text, flags=re.M))
@@ -256,8 +265,10 @@ def test_fused_expression_is_one_loop_nest_without_temporaries(stage: str) -> No
     A, B = arr((4, 5)), arr((4, 5), seed=1)
     text = _stage(kiln.inspect(fused, 2.0, A, B), stage)
     assert _allocs(text) == 1, text
-    assert _loop_nests(text) == 1, text
-    assert text.count("sqrt(") == 1, text
+    # One loop nest per version: a select-free one for equal extents, a broadcasting one.
+    assert _versions(text) == 2, text
+    assert _loop_nests(text) == 2, text
+    assert text.count("sqrt(") == 2, text
     run_both(fused, lambda: (2.0, arr((4, 5)), arr((4, 5), seed=1)))
     run_both(fused, lambda: (np.float32(0.5), arr((3, 1), "float32"), arr((4,), "float32", seed=1)))
 
@@ -266,7 +277,7 @@ def test_fused_into_local_array_allocates_only_the_destination() -> None:
     A, B = arr((4, 5)), arr((4, 5), seed=1)
     text = _stage(kiln.inspect(fused_into_local, 2.0, A, B), "opt")
     assert _allocs(text) == 1, text
-    assert text.count("sqrt(") == 1, text
+    assert text.count("sqrt(") == _versions(text) == 2, text
     run_both(fused_into_local, lambda: (2.0, arr((4, 5)), arr((4, 5), seed=1)))
 
 

@@ -61,17 +61,34 @@ def broadcast_shapes(ctx: Context, shapes: list[tuple[ir.Expr, ...]]) -> tuple[i
 
 def index_adapter(shape: tuple[ir.Expr, ...], result: tuple[ir.Expr, ...]) -> IndexFn:
     """Map result indices to an operand's indices (size-1 dims stay at 0)."""
+    return _adapters(shape, result)[0]
+
+
+def _adapters(
+    shape: tuple[ir.Expr, ...], result: tuple[ir.Expr, ...]
+) -> tuple[IndexFn, IndexFn, list[ir.Expr]]:
+    """(general adapter, adapter assuming equal extents, the equalities assumed)."""
     skip = len(result) - len(shape)
     adapt: list[Callable[[ir.Expr], ir.Expr]] = []
+    fast: list[Callable[[ir.Expr], ir.Expr]] = []
+    assume: list[ir.Expr] = []
     for d, r in zip(shape, result[skip:]):
         if d == r:
             adapt.append(lambda i: i)
+            fast.append(lambda i: i)
         elif E.const_int(d) == 1:
             adapt.append(lambda i: E.ZERO)
+            fast.append(lambda i: E.ZERO)
         else:
             is_one = E.compare("eq", d, E.ONE)
             adapt.append(lambda i, c=is_one: ir.Select(c, E.ZERO, i, INT64))
-    return lambda idx: tuple(f(i) for f, i in zip(adapt, idx[skip:]))
+            fast.append(lambda i: i)
+            assume.append(E.compare("eq", d, r))
+    return (
+        lambda idx: tuple(f(i) for f, i in zip(adapt, idx[skip:])),
+        lambda idx: tuple(f(i) for f, i in zip(fast, idx[skip:])),
+        assume,
+    )
 
 
 def elementwise(
@@ -83,18 +100,50 @@ def elementwise(
     arrays = [as_lazy(o) for o in operands if not isinstance(o, Scalar)]
     shape = broadcast_shapes(ctx, [a.shape for a in arrays])
     parts: list[Callable[[tuple[ir.Expr, ...]], ir.Expr]] = []
+    fast_parts: list[Callable[[tuple[ir.Expr, ...]], ir.Expr]] = []
+    assume: list[ir.Expr] = []
     for o in operands:
         if isinstance(o, Scalar):
             hoisted = ctx.temp(o.expr, "s")
             parts.append(lambda idx, h=hoisted: h)
+            fast_parts.append(lambda idx, h=hoisted: h)
         else:
             lazy = as_lazy(o)
-            adapt = index_adapter(lazy.shape, shape)
+            adapt, fast_adapt, needs = _adapters(lazy.shape, shape)
+            fast_lazy = lazy.fast()
             parts.append(lambda idx, lz=lazy, ad=adapt: lz.element(ad(idx)))
+            fast_parts.append(lambda idx, lz=fast_lazy, ad=fast_adapt: lz.element(ad(idx)))
+            assume += [*lazy.assume, *needs]
     if not shape:  # NumPy: a ufunc of 0-d arrays gives a scalar, not a 0-d array
         return Scalar(combine([p(()) for p in parts]))
     reads = tuple(v for a in arrays for v in a.reads)
-    return Lazy(dtype, shape, lambda idx: combine([p(idx) for p in parts]), reads)
+    general = lambda idx: combine([p(idx) for p in parts])  # noqa: E731
+    if not assume:
+        return Lazy(dtype, shape, general, reads)
+    fast = lambda idx: combine([p(idx) for p in fast_parts])  # noqa: E731
+    return Lazy(dtype, shape, general, reads, fast, tuple(dict.fromkeys(assume)))
+
+
+def versioned(ctx: Context, lazy: Lazy, emit: Callable[[Lazy], None]) -> None:
+    """Emit ``emit(lazy)``, twice when broadcasting is decided at run time: a clean
+    loop for equal extents (the common case), the general one otherwise."""
+    _two_versions(ctx, lazy.assume, lambda: emit(lazy.fast()), lambda: emit(lazy))
+
+
+def _two_versions(
+    ctx: Context, assume: tuple[ir.Expr, ...], fast: Callable[[], None], general: Callable[[], None]
+) -> None:
+    if not assume:
+        general()
+        return
+    cond = assume[0]
+    for c in assume[1:]:
+        cond = E.logical_and(cond, c)
+    with ctx.block() as fast_body:
+        fast()
+    with ctx.block() as general_body:
+        general()
+    ctx.emit(ir.If(cond, tuple(fast_body), tuple(general_body)))
 
 
 # --------------------------------------------------------------- loop nests
@@ -134,9 +183,13 @@ def materialize(
     ctx.emit(ir.Alloc(name, ArrayType(lazy.dtype, lazy.ndim, "C"), lazy.shape))
     dest = whole_view(name, t, lazy.shape)
     dtype = ScalarType(lazy.dtype)
-    emit_loop_nest(
-        ctx, dest.shape, lambda idx: ctx.emit(ir.Store(name, idx, E.cast(lazy.element(idx), dtype)))
-    )
+
+    def fill(lz: Lazy) -> None:
+        emit_loop_nest(
+            ctx, dest.shape, lambda idx: ctx.emit(ir.Store(name, idx, E.cast(lz.element(idx), dtype)))
+        )
+
+    versioned(ctx, lazy, fill)
     if name != target and target is not None:
         return bind_view(ctx, dest, target, shown)
     return dest
@@ -253,12 +306,17 @@ def _check_broadcast_into(ctx: Context, src: tuple[ir.Expr, ...], dst: tuple[ir.
 
 
 def _store_loop(ctx: Context, dest: ArrayView, lazy: Lazy) -> None:
-    adapt = index_adapter(lazy.shape, dest.shape)
+    adapt, fast_adapt, needs = _adapters(lazy.shape, dest.shape)
     dtype = ScalarType(dest.dtype)
-    emit_loop_nest(
-        ctx,
-        dest.shape,
-        lambda idx: ctx.emit(
-            ir.Store(dest.base, dest.base_indices(idx), E.cast(lazy.element(adapt(idx)), dtype))
-        ),
-    )
+
+    def store(lz: Lazy, ad: IndexFn) -> None:
+        emit_loop_nest(
+            ctx,
+            dest.shape,
+            lambda idx: ctx.emit(
+                ir.Store(dest.base, dest.base_indices(idx), E.cast(lz.element(ad(idx)), dtype))
+            ),
+        )
+
+    assume = tuple(dict.fromkeys((*lazy.assume, *needs)))
+    _two_versions(ctx, assume, lambda: store(lazy.fast(), fast_adapt), lambda: store(lazy, adapt))

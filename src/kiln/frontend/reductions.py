@@ -8,7 +8,7 @@ from functools import cache
 import numpy as np
 
 from kiln.frontend import exprs as E
-from kiln.frontend.arrays import Operand, as_lazy, emit_loop_nest
+from kiln.frontend.arrays import Operand, as_lazy, emit_loop_nest, versioned
 from kiln.frontend.callargs import AxisError
 from kiln.frontend.context import Context
 from kiln.frontend.values import ArrayView, Lazy, Scalar, whole_view
@@ -163,7 +163,9 @@ def _reduce_all(ctx: Context, kind: str, lazy: Lazy, out_dtype: str) -> ir.Expr:
     ctx.declare(acc, acc_t)
     # Complex numbers are unordered for OpenMP: no parallel min/max reduction exists for them.
     parallel = not (kind in ("min", "max") and acc_t.is_complex)
-    _reduce_into(ctx, kind, lazy, acc, acc_t, lazy.shape, lazy.element, parallel=parallel)
+    versioned(
+        ctx, lazy, lambda lz: _reduce_into(ctx, kind, lz, acc, acc_t, lz.shape, lz.element, parallel=parallel)
+    )
     return ctx.temp(_finish(kind, ir.Var(acc, acc_t), size, out_t), kind)
 
 

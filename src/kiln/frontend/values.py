@@ -101,12 +101,24 @@ class Lazy:
     """Element-wise array value: ``element(indices)`` gives the IR expression.
 
     ``reads`` lists the views the expression loads from (for aliasing checks).
+    When broadcasting needed run-time index selects (an extent might be 1),
+    ``fast_element`` is the same expression without them, valid whenever every
+    condition in ``assume`` holds (the extents are equal): loops are versioned
+    on that, so the common case gets a clean, vectorizable loop.
     """
 
     dtype: str
     shape: tuple[ir.Expr, ...]
     element: Callable[[tuple[ir.Expr, ...]], ir.Expr]
     reads: tuple[ArrayView, ...]
+    fast_element: Callable[[tuple[ir.Expr, ...]], ir.Expr] | None = None
+    assume: tuple[ir.Expr, ...] = ()
+
+    def fast(self) -> Lazy:
+        """The select-free version (only valid under ``assume``)."""
+        if self.fast_element is None:
+            return self
+        return Lazy(self.dtype, self.shape, self.fast_element, self.reads)
 
     @property
     def ndim(self) -> int:
