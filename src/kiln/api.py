@@ -10,10 +10,22 @@ from typing import Any, overload
 import numpy as np
 
 from kiln.driver import Compiled, compile_function
-from kiln.ir.types import DTYPE_NAMES, PY_BOOL, PY_COMPLEX, PY_FLOAT, PY_INT, ArrayType, ScalarType, layout_of
+from kiln.ir.types import (
+    DTYPE_NAMES,
+    NONE,
+    PY_BOOL,
+    PY_COMPLEX,
+    PY_FLOAT,
+    PY_INT,
+    ArrayType,
+    NoneType,
+    ScalarType,
+    layout_of,
+)
 from kiln.options import Options
 
 _PYTHON_SCALARS = {bool: PY_BOOL, int: PY_INT, float: PY_FLOAT, complex: PY_COMPLEX}
+_IMMUTABLE_DEFAULTS = (type(None), bool, int, float, complex)
 
 
 def _arg_key(a: object) -> object:
@@ -31,8 +43,10 @@ def _arg_key(a: object) -> object:
     return t
 
 
-def arg_type(a: object, position: int) -> ScalarType | ArrayType:
+def arg_type(a: object, position: int) -> ScalarType | ArrayType | NoneType:
     """The kiln type of one argument, or a TypeError saying why it cannot be passed."""
+    if a is None:  # a compile-time constant of the specialization (``y=None`` defaults)
+        return NONE
     if type(a) is np.ndarray or (isinstance(a, np.ndarray) and not _special_subclass(a)):
         name = a.dtype.name
         if name not in DTYPE_NAMES or not a.dtype.isnative:
@@ -48,7 +62,8 @@ def arg_type(a: object, position: int) -> ScalarType | ArrayType:
     if isinstance(a, bool | int | float | complex):  # subclasses of Python numbers
         return _PYTHON_SCALARS[next(t for t in (bool, int, float, complex) if isinstance(a, t))]
     raise TypeError(
-        f"argument {position} of type {type(a).__name__} is not supported (pass NumPy arrays or numbers)"
+        f"argument {position} of type {type(a).__name__} is not supported "
+        "(pass NumPy arrays, numbers or None)"
     )
 
 
@@ -69,12 +84,24 @@ class JitFunction:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if not kwargs:
-            try:
-                return self._entries[tuple(map(_arg_key, args))](*args)
-            except KeyError:
-                pass
-        args = self._bind(args, kwargs)
-        return self._specialize(args).entry(*args)  # type: ignore[misc]
+            # .get, not try/except KeyError: a KeyError the function raises must not re-run it
+            entry = self._entries.get(tuple(map(_arg_key, args)))
+            if entry is not None:
+                return entry(*args)
+        bound = self._bind(args, kwargs)
+        compiled = self._specialize(bound)
+        if not kwargs and len(bound) > len(args):
+            self._remember_defaults(args, bound[len(args) :], compiled)
+        return compiled.entry(*bound)  # type: ignore[misc]
+
+    def _remember_defaults(
+        self, args: tuple[Any, ...], defaults: tuple[Any, ...], compiled: Compiled
+    ) -> None:
+        """Let later calls that leave out the same trailing parameters dispatch fast; only for
+        immutable defaults (None, numbers), whose kiln type cannot change between calls."""
+        if all(type(d) in _IMMUTABLE_DEFAULTS for d in defaults):
+            entry = compiled.entry
+            self._entries[tuple(map(_arg_key, args))] = lambda *a: entry(*a, *defaults)  # type: ignore[misc]
 
     def _bind(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
         import inspect

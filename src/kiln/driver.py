@@ -14,7 +14,7 @@ from kiln.codegen.c import render_function
 from kiln.frontend.python import lower_function
 from kiln.ir import nodes as ir
 from kiln.ir.printer import print_function
-from kiln.ir.types import ArrayType, ScalarType
+from kiln.ir.types import ArrayType, NoneType, ScalarType
 from kiln.ir.verifier import verify_function
 from kiln.options import Options
 from kiln.runtime.cache import build_module
@@ -42,7 +42,7 @@ def _dump(options: Options, stage: str, text: str, log: list[str] | None) -> Non
 
 def compile_function(
     fn: types.FunctionType,
-    arg_types: tuple[ScalarType | ArrayType, ...],
+    arg_types: tuple[ScalarType | ArrayType | NoneType, ...],
     options: Options,
     *,
     build: bool = True,

@@ -289,14 +289,25 @@ def set_element(a, v):
     a[0] = v
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="frontend/lower_stmts.py store_to: a single-element store casts Python numbers with a C cast "
-    "instead of NumPy's checked conversion (arrays.setitem_scalar), so a[0] = -1 on uint8 stores 255",
-)
-@pytest.mark.parametrize("v", (-1, 256, float("nan")))
-def test_python_number_into_one_element(v: object) -> None:
-    run_both(set_element, lambda: (arr((3,), "uint8"), v))
+@kiln.jit
+def set_element_2d(a, i, v):
+    a[i, -1] = v + 1
+
+
+@pytest.mark.parametrize("v", (-1, 256, float("nan"), float("inf"), 2.7, -0.5, 255, 1e30, True))
+@pytest.mark.parametrize("dtype", ("uint8", "int8", "int64"))
+def test_python_number_into_one_element(v: object, dtype: str) -> None:
+    """NumPy's setitem converts a Python number through int(): it must fit (or raise)."""
+    run_both(set_element, lambda: (arr((3,), dtype), v))
+
+
+def test_numbers_into_one_element_unchecked_where_numpy_does_not_check() -> None:
+    run_both(set_element, lambda: (arr((3,), "uint8"), np.int64(300)))  # a NumPy scalar: C cast
+    run_both(set_element, lambda: (arr((3,), "float32"), -1))
+    run_both(set_element, lambda: (arr((3,), "bool"), 2))
+    run_both(set_element, lambda: (arr((3,), "int16"), 1j))  # TypeError
+    for i, v in ((0, 254), (1, 255), (-1, -2)):  # an expression of Python ints is a Python int
+        run_both(set_element_2d, lambda i=i, v=v: (arr((2, 3), "uint8", "F"), i, v))
 
 
 def test_constants_into_integer_arrays() -> None:
@@ -322,6 +333,40 @@ def test_in_place_with_out_of_range_python_int_raises() -> None:
     run_both(add_int_in_place, lambda: (arr((3,), "int16"),))
     for v in (100, 200, -129, 2.5):
         run_both(add_number_in_place, lambda v=v: (arr((3,), "int8"), v))
+
+
+@kiln.jit
+def add_array_in_place_2d(a, x):
+    a += x
+
+
+@kiln.jit
+def add_array_into_view(a, x):
+    a[:, 1:] += x
+
+
+@pytest.mark.parametrize(
+    "shape, view",
+    [((1, 2, 3), False), ((1, 1, 3), False),
+     ((2, 3), False), ((3,), False), ((1, 3), False), ((3, 3), False),
+     ((1, 2, 2), True), ((2, 2), True), ((1, 1), True)],
+)  # fmt: skip
+def test_in_place_result_must_fit_the_array(shape: tuple[int, ...], view: bool) -> None:
+    """``a += x``: the result is written into ``a``, which is not broadcast; unlike ``a[:] = x``
+    a result with more axes raises NumPy's ValueError (non-broadcastable output operand)."""
+    f = add_array_into_view if view else add_array_in_place_2d
+    run_both(f, lambda: (arr((2, 3), "float64"), arr(shape, "float64", seed=1)))
+
+
+def test_in_place_result_with_more_axes_is_refused() -> None:
+    # Raised when the statement runs, like NumPy (a branch never taken must stay valid).
+    with pytest.raises(ValueError, match="non-broadcastable output operand"):
+        add_array_in_place_2d(arr((2, 3), "float64"), arr((1, 2, 3), "float64"))
+    with pytest.raises(ValueError, match="broadcast"):  # (2, 2) and (1, 2, 3) do not broadcast at all
+        add_array_into_view(arr((2, 3), "float64"), arr((1, 2, 3), "float64"))
+    with np.testing.assert_raises(ValueError):
+        a = arr((2, 3), "float64")
+        a[:, 1:] += arr((1, 2, 3), "float64")
 
 
 # ------------------------------------------------------------------ casting in place

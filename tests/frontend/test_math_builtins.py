@@ -267,3 +267,27 @@ def starred_target(x):
 def test_starred_assignment_is_unsupported():
     with pytest.raises(kiln.UnsupportedError, match="starred"):
         starred_target(1)
+
+
+@kiln.jit
+def real_imag(x):
+    return x.real, x.imag, x.conjugate()
+
+
+@kiln.jit
+def literal_real_imag():
+    return (3).imag, (3).real, (2.5).imag, (1 + 2j).real, (1 + 2j).imag, True.real, False.imag
+
+
+@pytest.mark.parametrize(
+    "x",
+    [3, -7, 2.5, -0.0, 1 + 2j, True, False,
+     np.int32(3), np.float32(2.5), np.complex64(1 + 2j), np.bool_(True), np.uint8(200)],
+)  # fmt: skip
+def test_real_and_imag_keep_python_numbers_python(x):
+    """``(3).imag`` is the Python int 0 (not np.int64(0)); NumPy scalars give NumPy scalars."""
+    check(real_imag, x)
+
+
+def test_real_and_imag_of_literals():
+    check(literal_real_imag)

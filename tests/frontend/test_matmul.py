@@ -168,6 +168,27 @@ def test_scalars():
     check(at_scalar, arr((3, 2)), raises=ValueError)
 
 
+@kiln.jit
+def at_operator(a, b):
+    return a @ b
+
+
+@pytest.mark.parametrize(
+    "a, b", [(2, 3), (2.5, 1j), (np.int64(2), np.int64(3)), (np.float32(2), 3), (True, 2)]
+)
+def test_number_at_number_is_a_type_error(a, b):
+    """Python numbers and NumPy scalars have no ``@``: TypeError, as ``2 @ 3`` in Python."""
+    check(at_operator, a, b, raises=TypeError)
+    with pytest.raises(TypeError, match="unsupported operand type"):
+        at_operator(a, b)
+
+
+def test_number_at_array_is_a_value_error():
+    check(at_operator, 2, arr((3,)), raises=ValueError)
+    check(at_operator, arr((2, 3)), np.float64(2), raises=ValueError)
+    check(matmul, 2, 3, raises=ValueError)  # np.matmul of numbers: NumPy's ValueError
+
+
 # ------------------------------------------------------------------ results into slices, aliasing
 @kiln.jit
 def rows_into_slices(a, b):

@@ -112,11 +112,21 @@ def test_complex_without_numpy_loop_raises_type_error(name):
     check(BINARY["arctan2"], COMPLEX, COMPLEX, raises=TypeError)
 
 
-@pytest.mark.xfail(
-    strict=True, raises=kiln.KilnError, reason="codegen/c_ops.py: no complex C rendering of sign"
-)
-def test_sign_complex():
-    check(UNARY["sign"], COMPLEX)
+COMPLEX_SPECIALS = np.array(
+    [complex(*parts) for parts in [
+        (0, 0), (-0.0, 0), (3, -4), (np.nan, 0), (0, np.nan), (np.inf, 0), (np.inf, 1), (-np.inf, 2),
+        (1, -np.inf), (np.inf, np.inf), (-np.inf, np.inf), (np.inf, np.nan), (np.nan, np.inf),
+        (np.nan, -np.inf), (1e300, 1e300), (1e-320, 0),
+    ]]
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("dtype", ["complex128", "complex64"])
+def test_sign_complex(dtype):
+    """NumPy 2: z / |z|; 0 for 0; an infinite part gives its direction; NaN gives nan+nanj."""
+    check(UNARY["sign"], COMPLEX.astype(dtype))
+    with np.errstate(over="ignore"):  # 1e300 overflows complex64
+        check(UNARY["sign"], COMPLEX_SPECIALS.astype(dtype))
 
 
 def test_result_dtypes_follow_numpy():
@@ -171,12 +181,10 @@ def test_fmin_fmax_ints(name, dtype):
     check(BINARY[name], arr((7,), dtype, seed=1), arr((7,), dtype, seed=2))
 
 
-@pytest.mark.xfail(
-    strict=True, raises=kiln.KilnError, reason="codegen/c_ops.py: no bool rendering of fmin/fmax"
-)
 @pytest.mark.parametrize("name", ["fmin", "fmax"])
 def test_fmin_fmax_bool(name):
     check(BINARY[name], arr((7,), "bool", seed=1), arr((7,), "bool", seed=2))
+    check(BINARY[name], np.array([True, True, False, False]), np.array([True, False, True, False]))
 
 
 @pytest.mark.parametrize("name", ["minimum", "maximum", "fmin", "fmax"])
@@ -184,16 +192,21 @@ def test_complex_minmax_without_nan(name):
     check(BINARY[name], COMPLEX, COMPLEX[::-1].copy() * 1.5)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="codegen/c_ops.py: complex minimum/maximum do not propagate NaN and fmin/fmax do not skip it",
+COMPLEX_NAN_GRID = np.array(
+    [1 + 1j, complex(np.nan, 0), complex(0, np.nan), complex(1, np.nan), 1 - 1j, 2 + 0j]
 )
+
+
+@pytest.mark.parametrize("dtype", ["complex128", "complex64"])
 @pytest.mark.parametrize("name", ["minimum", "maximum", "fmin", "fmax"])
-def test_complex_minmax_nan(name):
-    a = np.array([1 + 1j, complex(np.nan, 0), 2 + 0j])
-    b = np.array([complex(np.nan, 0), 1 + 1j, 1 - 1j])
+def test_complex_minmax_nan(name, dtype):
+    # minimum/maximum propagate a NaN in either part; fmin/fmax skip it (the first NaN wins
+    # when both are NaN), and a NaN imaginary part makes the real parts incomparable
+    a = np.array([1 + 1j, complex(np.nan, 0), 2 + 0j], dtype=dtype)
+    b = np.array([complex(np.nan, 0), 1 + 1j, 1 - 1j], dtype=dtype)
     check(BINARY[name], a, b)
+    grid = COMPLEX_NAN_GRID.astype(dtype)
+    check(BINARY[name], np.repeat(grid, grid.size), np.tile(grid, grid.size))
 
 
 @pytest.mark.parametrize(
@@ -227,12 +240,33 @@ def test_power_int(dtype):
     check(BINARY["power"], base, expo)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="codegen/c_ops.py: integer power with a negative exponent array must raise ValueError as NumPy",
+@kiln.jit
+def power_operator(a, b):
+    return a**b
+
+
+@pytest.mark.parametrize("f", [BINARY["power"], power_operator], ids=["np.power", "operator"])
+@pytest.mark.parametrize(
+    "a, b, raises",
+    [
+        (np.array([2, 3]), np.array([1, -1]), ValueError),
+        (np.array([2, 3], np.int32), np.array([1, -1], np.int8), ValueError),
+        (np.array([[2], [3]]), np.array([[1, 2, -3]]), ValueError),  # broadcast
+        (np.int64(2), np.array([1, -2]), ValueError),
+        (np.array([2, 3]), np.int32(-2), ValueError),
+        (np.array([2, 3]), -1, ValueError),
+        (np.array([5, 6])[::-1], np.array([4, 0, -1, 2])[::2], ValueError),  # strided views
+        (np.array([5, 6])[::-1], np.array([4, -1, 1, 2])[::2], None),  # the -1 is not in the view
+        (np.array([2, 3]), np.array([1, 2]), None),  # no negative exponent
+        (np.array([2, 3], np.uint8), np.array([1, 255], np.uint8), None),  # unsigned: never negative
+        (np.zeros((0, 3), np.int64), np.array([-1, 2, 3]), None),  # empty result: the loop meets none
+        (np.array([], np.int64), -1, None),
+        (np.array([2.0, 3.0]), np.array([1, -1]), None),  # a float loop allows it
+    ],
 )
-def test_power_int_negative_exponent_raises():
-    check(BINARY["power"], np.array([2, 3]), np.array([1, -1]))
+def test_power_int_negative_exponent_raises(f, a, b, raises):
+    """NumPy raises ValueError for a negative integer exponent in an integer power loop."""
+    check(f, a, b, raises=raises)
 
 
 def test_power_bool_and_mixed():
@@ -245,16 +279,22 @@ def test_logical_bool(name):
     check(BINARY[name], arr((6,), "bool", seed=1), arr((6,), "bool", seed=2))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=Exception,  # kiln.ir.verifier.IRVerifyError
-    reason="frontend/ufuncs.py: logical_and/or of non-bool operands builds and(x, y) without casting to "
-    "bool (IRVerifyError: left operand of 'and' must be bool)",
-)
-@pytest.mark.parametrize("dtype", ["float64", "int32"])
+TRUTH_A = np.array([2.0, 0.0, 1.0, -0.0, np.nan, 0.0, -3.5, np.inf])
+TRUTH_B = np.array([1.0, 0.0, 0.0, 4.0, 0.0, np.nan, -0.0, 2.0])
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int32", "uint8", "complex128"])
 @pytest.mark.parametrize("name", ["logical_and", "logical_or"])
 def test_logical_non_bool(name, dtype):
+    """Non-bool operands count by their truth (x != 0; NaN is true), as in NumPy."""
     check(BINARY[name], arr((6,), dtype, seed=1), arr((6,), dtype, seed=2))
+    with np.errstate(invalid="ignore"):
+        a, b = TRUTH_A.astype(dtype), TRUTH_B.astype(dtype)
+        if dtype == "complex128":  # a purely imaginary number is true by its imaginary part
+            a, b = a * 1j, b + 0j
+    check(BINARY[name], a, b)
+    check(BINARY[name], a, 0.0)  # a weak Python scalar operand
+    check(BINARY[name], arr((2, 3), dtype, "F", seed=1), arr((3,), dtype, seed=2))
 
 
 # ------------------------------------------------------------------ np.where
@@ -391,6 +431,17 @@ def test_out_forms():
 
 def test_out_shape_mismatch_raises():
     check(add_out, arr((4,)), arr((4,)), np.zeros(5), raises=ValueError)
+    check(add_out, arr((2, 4)), arr((4,)), np.zeros((1, 4)), raises=ValueError)  # out is not broadcast
+
+
+def test_out_with_fewer_axes_than_the_result_raises_value_error():
+    check(add_out, arr((1, 4)), arr((4,)), np.zeros(4), raises=ValueError)
+
+
+def test_out_with_fewer_axes_than_the_result_raises():
+    """Unlike setitem (``out[:] = r``), a result of shape (1, 4) does not fit an out of shape (4,)."""
+    with pytest.raises((ValueError, TypeError), match="non-broadcastable output operand"):
+        add_out(arr((1, 4)), arr((4,)), np.zeros(4))
 
 
 @kiln.jit
@@ -402,11 +453,8 @@ def test_logical_xor_bool():
     check(logical_xor, arr((6,), "bool", seed=1), arr((6,), "bool", seed=2))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="frontend/ufuncs.py: logical_xor of non-bool operands compares the values (ne) instead of "
-    "their truth: np.logical_xor(2.0, 1.0) gives True",
-)
-def test_logical_xor_non_bool():
-    check(logical_xor, np.array([2.0, 0.0, 1.0]), np.array([1.0, 0.0, 0.0]))
+@pytest.mark.parametrize("dtype", ["float64", "int64", "complex128"])
+def test_logical_xor_non_bool(dtype):
+    check(logical_xor, np.array([2.0, 0.0, 1.0]).astype(dtype), np.array([1.0, 0.0, 0.0]).astype(dtype))
+    check(logical_xor, TRUTH_A, TRUTH_B)
+    check(logical_xor, np.array([3, 0, -1], dtype=np.int32), True)

@@ -320,3 +320,22 @@ def prange_forms(n, a, b, c):
 @pytest.mark.parametrize("n, a, b, c", [(0, 5, 2, 1), (100_000, -50_000, 60_000, 3), (7, 9, 2, -2)])
 def test_prange_with_one_two_three_arguments(n, a, b, c):
     check(prange_forms, n, a, b, c)
+
+
+@kiln.jit(parallel=True)
+def complex_maximum(a):
+    m = a[0]
+    for i in kiln.prange(a.shape[0]):
+        m = np.maximum(m, a[i])
+    return m
+
+
+@pytest.mark.parametrize("dtype", ["complex128", "complex64"])
+def test_complex_min_max_reduction_stays_sequential(rng, dtype):
+    """OpenMP has no min/max reduction for complex numbers: the loop runs sequentially and keeps
+    NumPy's ordering and NaN propagation."""
+    a = (rng.random(N) + 1j * rng.random(N)).astype(dtype)
+    check(complex_maximum, a)
+    assert parallel_loops(complex_maximum, a) == 0
+    a[N // 2] = complex(0.25, np.nan)
+    check(complex_maximum, a)

@@ -14,7 +14,7 @@ from kiln.codegen.c_lib import render_libcall
 from kiln.codegen.c_stmts import StmtRenderer
 from kiln.codegen.prelude import prelude
 from kiln.ir import nodes as ir
-from kiln.ir.types import ArrayType, ScalarType
+from kiln.ir.types import ArrayType, NoneType, ScalarType
 
 
 def _declare(name: str, t: ScalarType | ArrayType) -> list[str]:
@@ -30,6 +30,8 @@ def _declare(name: str, t: ScalarType | ArrayType) -> list[str]:
 def _unpack_param(index: int, p: ir.Param) -> list[str]:
     arg = f"args[{index}]"
     t = p.type
+    if isinstance(t, NoneType):  # dispatch passes None here: a constant of this specialization
+        return []
     if isinstance(t, ArrayType):
         lines = [
             f"{cx.owner_name(p.name)} = {arg}; Py_INCREF({arg});",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from kiln.codegen.c_exprs import SUFFIX, ctype
 from kiln.errors import KilnError
 from kiln.ir import nodes as ir
+from kiln.ir.types import ScalarType
 
 _NARROW = {"bool", "int8", "int16", "uint8", "uint16"}
 _ARITH = {"add": "+", "sub": "-", "mul": "*", "truediv": "/", "bitand": "&", "bitor": "|", "bitxor": "^"}
@@ -41,6 +42,8 @@ def render_binary(e: ir.Binary, a: str, b: str) -> str:
     if op in _COMPARE:
         if operand.is_complex:
             return _compare_complex(op, a, b, operand.dtype == "complex64")
+        if _mixed_sign(operand, e.rhs.type):
+            return _compare_mixed_sign(op, e, a, b)
         return f"(({a}) {_COMPARE[op]} ({b}))"
     if op == "and":
         return f"(({a}) && ({b}))"
@@ -61,8 +64,27 @@ def render_binary(e: ir.Binary, a: str, b: str) -> str:
     raise KilnError(f"internal: no C rendering for binary {op} on {e.type}")
 
 
+def _mixed_sign(a: object, b: object) -> bool:
+    ints = isinstance(a, ScalarType) and isinstance(b, ScalarType) and a.is_integer and b.is_integer
+    return ints and a.dtype.startswith("u") != b.dtype.startswith("u")  # type: ignore[union-attr]
+
+
+def _compare_mixed_sign(op: str, e: ir.Binary, a: str, b: str) -> str:
+    """NumPy compares uint64 with int64 exactly (loops Qq->?, qQ->?); C would convert the signed
+    operand to unsigned, making -5 greater than 10. A negative signed operand decides alone."""
+    signed_left = not e.lhs.type.dtype.startswith("u")  # type: ignore[union-attr]
+    s, u = (a, b) if signed_left else (b, a)
+    # s < 0 <= u: what "left op right" is then
+    less = {"lt": True, "le": True, "gt": False, "ge": False, "eq": False, "ne": True}[op]
+    when_negative = "1" if (less if signed_left else op in ("gt", "ge", "ne")) else "0"
+    return f"(({s}) < 0 ? {when_negative} : ((uint64_t)({a}) {_COMPARE[op]} (uint64_t)({b})))"
+
+
 def _bool_binary(op: str, a: str, b: str) -> str:
-    table = {"add": "||", "mul": "&&", "bitand": "&&", "bitor": "||", "max": "||", "min": "&&"}
+    table = {
+        "add": "||", "mul": "&&", "bitand": "&&", "bitor": "||",
+        "max": "||", "min": "&&", "fmax": "||", "fmin": "&&",
+    }  # fmt: skip
     if op in table:
         return f"(({a}) {table[op]} ({b}))"
     if op in ("bitxor", "ne"):
@@ -97,10 +119,9 @@ def _minmax(e: ir.Binary, a: str, b: str) -> str:
         if e.op in ("fmin", "fmax"):
             return f"{e.op}{f}({a}, {b})"
         return f"kiln_{e.op}_{SUFFIX[t.dtype]}({a}, {b})"
+    if t.is_complex:  # NumPy's NaN rules: see the prelude
+        return f"kiln_{e.op}_{'c64' if t.dtype == 'complex64' else 'c128'}({a}, {b})"
     rel = "<" if e.op in ("min", "fmin") else ">"
-    if t.is_complex:
-        cmp = _compare_complex("lt" if rel == "<" else "gt", a, b, t.dtype == "complex64")
-        return f"({cmp} ? ({a}) : ({b}))"
     return f"((({a}) {rel} ({b})) ? ({a}) : ({b}))"
 
 
@@ -131,6 +152,8 @@ def render_call(e: ir.Call, args: list[str]) -> str:
         return _wrap_call(e, f"({args[0]}) * ({args[0]})")
     if name == "reciprocal":
         return _wrap_call(e, f"({ctype(e.type)})1 / ({args[0]})")
+    if name == "sign" and arg_t.is_complex:
+        return f"kiln_sign_{'c64' if arg_t.dtype == 'complex64' else 'c128'}({args[0]})"
     if name == "sign" and (arg_t.is_float or arg_t.is_integer):
         if arg_t.is_float:
             return f"kiln_sign_{SUFFIX[arg_t.dtype]}({args[0]})"

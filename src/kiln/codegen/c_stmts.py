@@ -204,6 +204,8 @@ class StmtRenderer:
 
     def _loop_pragmas(self, s: ir.For, lo: str, hi: str) -> list[str]:
         reductions = [(v, op) for v, op in s.reductions if op in _OMP_REDUCTION]
+        if not all(self._has_omp_reduction(v, op) for v, op in s.reductions):
+            return []  # a reduction OpenMP cannot combine: the loop runs sequentially
         if s.parallel and self.openmp and not self._parallel:  # nested ones run inside a worker
             clauses = [f"if(({hi} - {lo}) * {self._inner_work(s.body)} > KILN_PAR_MIN)"]
             private = [
@@ -218,6 +220,13 @@ class StmtRenderer:
             if len(clauses) == len(reductions):
                 return ["#pragma omp simd " + " ".join(clauses)]
         return []
+
+    def _has_omp_reduction(self, var: str, op: str) -> bool:
+        """Complex numbers are unordered for OpenMP: it has no min/max reduction for them."""
+        t = self.types[var]
+        if op not in _OMP_REDUCTION:
+            return False
+        return not (op in ("min", "max") and isinstance(t, ScalarType) and t.is_complex)
 
     def _reduction_clause(self, var: str, op: str) -> str:
         t = self.types[var]

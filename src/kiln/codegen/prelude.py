@@ -212,6 +212,34 @@ KILN_INLINE {t} kiln_cpow_{s}({t} a, {t} b) {{
     }}
     return cpow{f}(a, b);
 }}
+/* NumPy's complex ordering (CGE/CLE): lexicographic, but a NaN imaginary part makes the
+   real parts incomparable. maximum/minimum keep a NaN first operand, else take the second
+   unless the first wins; fmax/fmin keep the first when the second holds a NaN. */
+KILN_INLINE int kiln_cge_{s}({t} a, {t} b) {{
+    {r} ar = {re}(a), ai = {im}(a), br = {re}(b), bi = {im}(b);
+    return (ar > br && !isnan(ai) && !isnan(bi)) || (ar == br && ai >= bi);
+}}
+KILN_INLINE int kiln_cle_{s}({t} a, {t} b) {{
+    {r} ar = {re}(a), ai = {im}(a), br = {re}(b), bi = {im}(b);
+    return (ar < br && !isnan(ai) && !isnan(bi)) || (ar == br && ai <= bi);
+}}
+KILN_INLINE int kiln_cnan_{s}({t} a) {{ return isnan({re}(a)) || isnan({im}(a)); }}
+KILN_INLINE {t} kiln_max_{s}({t} a, {t} b) {{ return (kiln_cnan_{s}(a) || kiln_cge_{s}(a, b)) ? a : b; }}
+KILN_INLINE {t} kiln_min_{s}({t} a, {t} b) {{ return (kiln_cnan_{s}(a) || kiln_cle_{s}(a, b)) ? a : b; }}
+KILN_INLINE {t} kiln_fmax_{s}({t} a, {t} b) {{ return (kiln_cnan_{s}(b) || kiln_cge_{s}(a, b)) ? a : b; }}
+KILN_INLINE {t} kiln_fmin_{s}({t} a, {t} b) {{ return (kiln_cnan_{s}(b) || kiln_cle_{s}(a, b)) ? a : b; }}
+/* NumPy 2's complex sign: z / |z|, 0 for 0; infinite parts give the direction of the
+   infinite part, NaN (or two infinities) give nan+nanj. */
+KILN_INLINE {t} kiln_sign_{s}({t} z) {{
+    {r} zr = {re}(z), zi = {im}(z), m = hypot{f}(zr, zi);
+    if (isnan(m)) return {mk}(NAN, NAN);
+    if (isinf(m)) {{
+        if (isinf(zr)) return isinf(zi) ? {mk}(NAN, NAN) : {mk}(zr > 0 ? 1 : -1, 0);
+        return {mk}(0, zi > 0 ? 1 : -1);
+    }}
+    if (m == 0) return {mk}(0, 0);
+    return {mk}(zr / m, zi / m);
+}}
 """
 
 

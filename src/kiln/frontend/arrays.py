@@ -7,7 +7,6 @@ from collections.abc import Callable
 
 import numpy as np
 
-from kiln.errors import TypingError
 from kiln.frontend import exprs as E
 from kiln.frontend.context import Context
 from kiln.frontend.values import ArrayView, Lazy, Scalar, whole_view
@@ -230,10 +229,9 @@ def assign(ctx: Context, dest: ArrayView, value: Operand, inplace: bool = False)
 
 def _drop_leading_axes(ctx: Context, lazy: Lazy, count: int, dest: ArrayView, inplace: bool) -> Lazy:
     """NumPy's setitem accepts extra leading axes of extent 1 (``a2d[:] = x[None]``)."""
-    if inplace:
-        raise TypingError(
-            f"non-broadcastable output operand: a {lazy.ndim}-d result into a {dest.ndim}-d array", ctx.loc
-        )
+    if inplace:  # NumPy raises when the statement runs, so a branch never taken stays valid
+        text = f"non-broadcastable output operand: a {lazy.ndim}-d result into a {dest.ndim}-d array"
+        ctx.emit(ir.Check(E.bool_false(), "ValueError", text))
     msg = "could not broadcast input array: a leading axis of extent %lld does not fit the destination"
     for d in lazy.shape[:count]:
         if E.const_int(d) != 1:

@@ -12,7 +12,7 @@ from kiln.frontend.arrays import elementwise
 from kiln.frontend.values import ArrayView, BoundMethod, Const, DType, Lazy, Scalar, TupleValue, Value
 from kiln.frontend.views import transpose
 from kiln.ir import nodes as ir
-from kiln.ir.types import PY_INT, ScalarType
+from kiln.ir.types import PY_FLOAT, PY_INT, ScalarType
 
 if TYPE_CHECKING:
     from kiln.frontend.lower_exprs import ExprLowering
@@ -87,12 +87,26 @@ def _array_attribute(lower: ExprLowering, value: ArrayView | Lazy, attr: str) ->
 
 
 def _real_imag(lower: ExprLowering, value: Scalar | ArrayView | Lazy, attr: str) -> Value:
+    if isinstance(value, Scalar) and value.type.weak:
+        return _python_real_imag(value, attr)
     dtype = value.type.dtype if isinstance(value, Scalar) else value.dtype
     real_dtype = {"complex64": "float32", "complex128": "float64"}.get(dtype)
     if real_dtype is None:
         if attr == "real":
             return value
-        zero = ir.Const(0, ScalarType(dtype))
+        zero = E.cast(E.i64(0), ScalarType(dtype))  # False for bool
         return elementwise(lower.ctx, [value], lambda xs: zero, dtype)
     out = ScalarType(real_dtype)
     return elementwise(lower.ctx, [value], lambda xs: ir.Call(attr, (xs[0],), out), real_dtype)
+
+
+def _python_real_imag(value: Scalar, attr: str) -> Scalar:
+    """Python numbers give Python numbers: ``(3).imag`` is 0, ``True.real`` is 1 (an int),
+    ``(2j).real`` is a float."""
+    t = value.type
+    if t.is_complex:
+        return Scalar(ir.Call(attr, (value.expr,), PY_FLOAT))
+    part_t = PY_INT if t.is_bool else t
+    if attr == "real":
+        return Scalar(E.cast(value.expr, part_t))
+    return Scalar(ir.Const(0.0 if part_t.is_float else 0, part_t))

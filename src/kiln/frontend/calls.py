@@ -290,6 +290,8 @@ def _scalar_method(ctx: Context, receiver: Scalar, name: str, args: list[Value])
     if name in ("conjugate", "conj"):
         if receiver.type.is_complex:
             return Scalar(ir.Call("conj", (receiver.expr,), receiver.type))
+        if receiver.type == PY_BOOL:  # True.conjugate() is the int 1
+            return Scalar(E.cast(receiver.expr, PY_INT))
         return receiver
     if name == "item":
         weak = {"b": PY_BOOL, "i": PY_INT, "u": PY_INT, "f": PY_FLOAT, "c": PY_COMPLEX}[receiver.type.kind]

@@ -87,7 +87,9 @@ def _bind_param(callee: Lowerer, name: str, value: Value, assigned: frozenset[st
     """Scalars are copied (the caller's expression may read memory the callee writes),
     lazies computed once, arrays passed as views (re-bound if the callee assigns the name)."""
     copy_scalar = isinstance(value, Scalar) and not isinstance(value.expr, ir.Const)
-    if isinstance(value, Lazy) or name in assigned or copy_scalar:
+    if isinstance(value, Const) and value.value is None:
+        callee.bind_none_param(name)
+    elif isinstance(value, Lazy) or name in assigned or copy_scalar:
         callee.bind(name, value)
     else:
         callee.scope.names[name] = value

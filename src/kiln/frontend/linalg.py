@@ -26,9 +26,14 @@ def _operand(ctx: Context, v: ArrayView | Lazy, dtype: str) -> ArrayView:
     return materialize(ctx, converted)
 
 
-def matmul(ctx: Context, a: Value, b: Value) -> Value:
+def matmul(ctx: Context, a: Value, b: Value, operator: bool = False) -> Value:
+    """``np.matmul(a, b)``, or ``a @ b`` with ``operator``: numbers have no ``@`` (a TypeError, as
+    for ``2 @ 3``), while an array with a number reaches NumPy's matmul (a ValueError)."""
     from kiln.frontend.reductions import reduce
 
+    if operator and isinstance(a, Scalar) and isinstance(b, Scalar):
+        shown = " and ".join(f"'{_python_type_name(v)}'" for v in (a, b))
+        raise TypingError(f"unsupported operand type(s) for @: {shown}", ctx.loc)
     for k, v in enumerate((a, b)):
         if isinstance(v, Scalar) or (isinstance(v, ArrayView | Lazy) and v.ndim == 0):
             msg = f"matmul: Input operand {k} does not have enough dimensions"
@@ -59,6 +64,12 @@ def matmul(ctx: Context, a: Value, b: Value) -> Value:
     ctx.emit(ir.Alloc(out, ArrayType(dtype, len(shape), "C"), shape))
     ctx.emit(ir.LibCall("matmul", (out,), (av.base, bv.base)))
     return whole_view(out, t, shape)
+
+
+def _python_type_name(v: Scalar) -> str:
+    if v.type.weak:
+        return {"b": "bool", "i": "int", "u": "int", "f": "float", "c": "complex"}[v.type.kind]
+    return f"numpy.{v.type.dtype}"
 
 
 def _mul(xs: list[ir.Expr], dtype: str) -> ir.Expr:

@@ -173,7 +173,7 @@ class ExprLowering:
         if op == "matmul":
             from kiln.frontend.linalg import matmul
 
-            return matmul(self.ctx, a, b)
+            return matmul(self.ctx, a, b, operator=True)
         if isinstance(a, TupleValue) and isinstance(b, TupleValue) and op == "add":
             return TupleValue(a.items + b.items)
         return python_operator(self.ctx, op, operand(self.ctx, a), operand(self.ctx, b))

@@ -9,7 +9,7 @@ from typing import Any
 
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
-from kiln.frontend.arrays import assign, materialize
+from kiln.frontend.arrays import assign, materialize, setitem_scalar
 from kiln.frontend.context import Context
 from kiln.frontend.lower_exprs import (
     BINOPS,
@@ -39,6 +39,10 @@ class Scope:
     ret_names: list[str] = field(default_factory=list)
     ret_kind: str | None = None  # "none" | "single" | "tuple<N>"
     ret_value: Value | None = None
+    # parameters passed None (a compile-time constant) -> the block they were bound in: only
+    # there may they be re-bound (``if y is None: y = 0`` folds); under run-time control flow
+    # the name would be None on some paths only
+    none_params: dict[str, list[ir.Stmt]] = field(default_factory=dict)
 
 
 class Lowerer(ExprLowering):
@@ -90,8 +94,20 @@ class Lowerer(ExprLowering):
             msg = f"cannot access local variable '{node.id}' where it is not associated with a value"
             self.ctx.emit(ir.Check(ir.Var(self._flag(node.id), BOOL), "UnboundLocalError", msg))
 
+    def bind_none_param(self, name: str) -> None:
+        """A parameter passed None: the constant itself, re-bindable where it was bound."""
+        self.scope.names[name] = Const(None)
+        self.scope.none_params[name] = self.ctx.current_block()
+
     def bind(self, name: str, value: Value) -> None:
         """``name = value`` for a Python local."""
+        block = self.scope.none_params.pop(name, None)
+        if block is not None and block is not self.ctx.current_block():
+            raise UnsupportedError(
+                f"parameter '{name}' is None in this call and is re-assigned under control flow",
+                self.ctx.loc,
+                hint=f"assign it unconditionally (or under an 'if {name} is None:' test) at the top level",
+            )
         target = self.ir_name(name)
         self.scope.names[name] = self.store_into(target, value, name)
         if name in self.scope.parsed.flagged:
@@ -218,7 +234,9 @@ class Lowerer(ExprLowering):
             if not isinstance(value, Scalar):
                 raise UnsupportedError("assigning an array to a single element", self.ctx.loc)
             self.ctx.written_arrays.add(dest.array)
-            self.ctx.emit(ir.Store(dest.array, dest.indices, E.cast(value.expr, dest.type)))
+            # NumPy's setitem: a Python number must fit an integer array (a_uint8[0] = -1 raises)
+            stored = setitem_scalar(self.ctx, value, dest.type)  # type: ignore[arg-type]
+            self.ctx.emit(ir.Store(dest.array, dest.indices, stored))
             return
         assert isinstance(dest, ArrayView)
         assign(self.ctx, dest, operand(self.ctx, value))
@@ -265,7 +283,7 @@ class Lowerer(ExprLowering):
                 "with casting rule 'same_kind'",
                 self.ctx.loc,
             )
-        assign(self.ctx, dest, result)
+        assign(self.ctx, dest, result, inplace=True)
 
     # ----------------------------------------------------------- control flow
     def stmt_If(self, node: ast.If) -> None:

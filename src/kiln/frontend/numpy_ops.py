@@ -71,7 +71,7 @@ def _into_out(ctx: Context, name: str, result: Value, out: Value | None) -> Valu
             "with casting rule 'same_kind'",
             ctx.loc,
         )
-    assign(ctx, out, value)
+    assign(ctx, out, value, inplace=True)  # an output operand is not broadcast, unlike setitem
     return out
 
 

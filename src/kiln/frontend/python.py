@@ -11,15 +11,16 @@ from kiln.frontend.lower_stmts import Lowerer, Scope, check_returnable
 from kiln.frontend.source import ParsedFunction, parse_function
 from kiln.frontend.values import Scalar, whole_view
 from kiln.ir import nodes as ir
-from kiln.ir.types import ArrayType, ScalarType
+from kiln.ir.types import ArrayType, NoneType, ScalarType
 from kiln.options import Options
 
 MAX_TYPE_ITERATIONS = 16
 
 
-def lower_function(
-    fn: types.FunctionType, arg_types: tuple[ScalarType | ArrayType, ...], options: Options
-) -> ir.Function:
+ArgType = ScalarType | ArrayType | NoneType
+
+
+def lower_function(fn: types.FunctionType, arg_types: tuple[ArgType, ...], options: Options) -> ir.Function:
     """Lower ``fn`` specialized to ``arg_types`` (one per positional parameter)."""
     parsed = parse_function(fn)
     _check_signature(parsed, len(arg_types))
@@ -49,7 +50,7 @@ def param_name(name: str) -> str:
 
 
 def _lower_once(
-    parsed: ParsedFunction, arg_types: tuple[ScalarType | ArrayType, ...], options: Options, env: TypeEnv
+    parsed: ParsedFunction, arg_types: tuple[ArgType, ...], options: Options, env: TypeEnv
 ) -> tuple[Context, Scope]:
     ctx = Context(env, options, parsed.filename, parsed.lines)
     ctx.loc = ctx.loc_of(parsed.tree)
@@ -57,6 +58,9 @@ def _lower_once(
     low = Lowerer(ctx, scope)
     for arg, t in zip(parsed.tree.args.args, arg_types):
         pname = param_name(arg.arg)
+        if isinstance(t, NoneType):  # None is a compile-time constant: ``y is None`` folds
+            low.bind_none_param(arg.arg)
+            continue
         ctx.declare(pname, t, arg.arg)
         value = whole_view(pname, t) if isinstance(t, ArrayType) else Scalar(ir.Var(pname, t))
         if isinstance(t, ArrayType):
@@ -78,9 +82,7 @@ def _lower_once(
     return ctx, scope
 
 
-def _build(
-    parsed: ParsedFunction, ctx: Context, scope: Scope, arg_types: tuple[ScalarType | ArrayType, ...]
-) -> ir.Function:
+def _build(parsed: ParsedFunction, ctx: Context, scope: Scope, arg_types: tuple[ArgType, ...]) -> ir.Function:
     check_returnable(scope.ret_kind, ctx.loc)
     params = tuple(ir.Param(param_name(a.arg), t) for a, t in zip(parsed.tree.args.args, arg_types))
     param_names = {p.name for p in params}

@@ -17,6 +17,7 @@ from kiln.frontend.arrays import Operand, element_type, elementwise
 from kiln.frontend.bounds import lower_bound
 from kiln.frontend.context import Context
 from kiln.frontend.promotion import PromotionError, binary_operator_types, operator_ufunc, ufunc_types
+from kiln.frontend.reductions import reduce
 from kiln.frontend.values import Lazy, Scalar
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
@@ -72,8 +73,20 @@ def _loop_types(ctx: Context, name: str, types: tuple[ScalarType, ...]) -> tuple
         raise TypingError(str(exc), ctx.loc) from None
 
 
-def _build(kind: str, op: str, args: list[ir.Expr], ins: tuple[str, ...], out: str) -> ir.Expr:
+_LOGICAL = {"logical_and", "logical_or", "logical_xor"}
+
+
+def _truth(e: ir.Expr) -> ir.Expr:
+    """``e != 0``: what NumPy's logical loops see of a non-bool operand (NaN is true)."""
+    if e.type.is_bool:
+        return e
+    return ir.Binary("ne", e, E.cast(ir.Const(0, ScalarType("int64")), e.type), ScalarType("bool"))
+
+
+def _build(kind: str, op: str, args: list[ir.Expr], ins: tuple[str, ...], out: str, logical: bool) -> ir.Expr:
     cast_args = [E.cast(a, ScalarType(t)) for a, t in zip(args, ins)]
+    if logical:  # logical_and/or/xor take the truth of each operand, then combine bools
+        cast_args = [_truth(a) for a in cast_args]
     out_t = ScalarType(out)
     if kind == "binary":
         return ir.Binary(op, cast_args[0], cast_args[1], out_t)
@@ -93,13 +106,35 @@ def apply_ufunc(ctx: Context, name: str, operands: list[Operand]) -> Scalar | La
     ins, out = _loop_types(ctx, name, tuple(element_type(o) for o in operands))
     for o, t in zip(operands, ins):
         _check_python_int_fits(ctx, o, t)
-    if name == "power" and ScalarType(ins[1]).kind == "i" and isinstance(operands[1], Scalar):
-        exponent = E.cast(operands[1].expr, ScalarType(ins[1]))
-        ok = E.compare("ge", exponent, E.cast(ir.Const(0, ScalarType("int64")), exponent.type))
-        _check(ctx, ok, "ValueError", "Integers to negative integer powers are not allowed.")
+    if name == "power" and ScalarType(ins[1]).kind == "i" and element_type(operands[1]).kind == "i":
+        _check_integer_exponents(ctx, operands, ScalarType(ins[1]))
     if kind == "unary" and op == "invert" and out == "bool":
         op = "not"
-    return elementwise(ctx, operands, lambda xs: _build(kind, op, xs, ins, out), out)
+    logical = name in _LOGICAL
+    return elementwise(ctx, operands, lambda xs: _build(kind, op, xs, ins, out, logical), out)
+
+
+def _check_integer_exponents(ctx: Context, operands: list[Operand], t: ScalarType) -> None:
+    """NumPy's integer power raises for a negative exponent its loop meets: checked before the
+    loop, over the broadcast operands (an empty result meets none)."""
+    zero = E.cast(E.i64(0), t)
+    exponent = operands[1]
+    if isinstance(exponent, Scalar):
+        ok = _condition(lambda x, y: x >= y, "ge", E.cast(exponent.expr, t), zero)
+        if isinstance(ok, ir.Const) and ok.value:
+            return
+        result = elementwise(ctx, operands, lambda xs: E.bool_true(), "bool")
+        if isinstance(result, Lazy):  # an array base: nothing to raise for when it is empty
+            size = E.ONE
+            for d in result.shape:
+                size = E.mul(size, d)
+            ok = ir.Binary("or", ok, E.compare("eq", size, E.ZERO), ScalarType("bool"))
+    else:
+        nonnegative = elementwise(ctx, operands, lambda xs: E.compare("ge", E.cast(xs[1], t), zero), "bool")
+        every = reduce(ctx, "all", nonnegative) if isinstance(nonnegative, Lazy) else nonnegative
+        assert isinstance(every, Scalar)
+        ok = every.expr
+    _check(ctx, ok, "ValueError", "Integers to negative integer powers are not allowed.")
 
 
 _COMPARISONS = {"equal", "not_equal", "less", "less_equal", "greater", "greater_equal"}

@@ -53,7 +53,7 @@ from kiln.ir.nodes import (
     View,
     While,
 )
-from kiln.ir.types import ArrayType, ScalarType, layout_includes, layout_of
+from kiln.ir.types import ArrayType, NoneType, ScalarType, layout_includes, layout_of
 from kiln.ir.verifier import printf_to_python
 
 
@@ -227,7 +227,10 @@ class _Interpreter:
         if len(args) != len(params):
             raise TypeError(f"{self.fn.name}() takes {len(params)} arguments, got {len(args)}")
         for p, value in zip(params, args):
-            if isinstance(p.type, ArrayType):
+            if isinstance(p.type, NoneType):
+                if value is not None:
+                    raise TypeError(f"argument {p.name!r} must be None, got {type(value).__name__}")
+            elif isinstance(p.type, ArrayType):
                 self.arrays[p.name] = array_value(self.check_array_arg(p.name, p.type, value))
             else:
                 self.scalars[p.name] = to_scalar(value, p.type.dtype)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kiln.errors import UNKNOWN_LOC, SourceLoc
-from kiln.ir.types import ArrayType, ScalarType
+from kiln.ir.types import ArrayType, NoneType, ScalarType
 
 # ----------------------------------------------------------------- expressions
 
@@ -298,8 +298,11 @@ Stmt = (
 
 @dataclass(frozen=True)
 class Param:
+    """A parameter; one of type ``none`` is an argument passed None, a compile-time constant of
+    the specialization: the function takes it and ignores it (no variable stands for it)."""
+
     name: str
-    type: ScalarType | ArrayType
+    type: ScalarType | ArrayType | NoneType
 
 
 @dataclass(frozen=True)
@@ -321,6 +324,8 @@ class Function:
     written_params: tuple[str, ...] = field(default=())
 
     def var_types(self) -> dict[str, ScalarType | ArrayType]:
-        table: dict[str, ScalarType | ArrayType] = {p.name: p.type for p in self.params}
+        table: dict[str, ScalarType | ArrayType] = {
+            p.name: p.type for p in self.params if not isinstance(p.type, NoneType)
+        }
         table.update(self.locals)
         return table

@@ -49,7 +49,7 @@ from kiln.ir.nodes import (
     While,
 )
 from kiln.ir.printer import Decls
-from kiln.ir.types import BOOL, INT64, PY_INT, ArrayType, ScalarType
+from kiln.ir.types import BOOL, INT64, NONE, PY_INT, ArrayType, NoneType, ScalarType
 
 T = TypeVar("T")
 
@@ -372,12 +372,21 @@ def parse_decl(ts: TokenStream) -> tuple[str, ScalarType | ArrayType]:
     return name, parse_type_tokens(ts)
 
 
+def parse_param(ts: TokenStream) -> Param:
+    """``name: type``, where a parameter passed None has type ``none``."""
+    name = ts.name()
+    ts.expect(":")
+    if ts.accept("none"):
+        return Param(name, NONE)
+    return Param(name, parse_type_tokens(ts))
+
+
 def parse_header(ts: TokenStream) -> tuple[str, tuple[Param, ...], tuple, bool, SourceLoc]:
     """``func name(params) -> (results)`` / ``-> tuple(results)`` [``@loc(...)``]."""
     ts.expect("func")
     name = ts.name()
     ts.expect("(")
-    params = tuple(Param(n, t) for n, t in ts.separated(lambda: parse_decl(ts), ")"))
+    params = tuple(ts.separated(lambda: parse_param(ts), ")"))
     ts.expect("->")
     is_tuple = ts.accept("tuple")
     ts.expect("(")
@@ -613,7 +622,9 @@ def parse_function(text: str) -> Function:
     if (ts := _decl_line(lines, pos, "written")) is not None:
         written = tuple(ts.separated(ts.name, None))
         pos += 1
-    decls: dict[str, ScalarType | ArrayType] = {p.name: p.type for p in params}
+    decls: dict[str, ScalarType | ArrayType] = {
+        p.name: p.type for p in params if not isinstance(p.type, NoneType)
+    }
     decls.update(local_decls)
     parser = StmtParser(lines, decls, pos)
     body = parser.body(lines[pos].indent) if pos < len(lines) and lines[pos].indent > 0 else ()

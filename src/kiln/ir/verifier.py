@@ -45,7 +45,7 @@ from kiln.ir.nodes import (
     View,
     While,
 )
-from kiln.ir.types import ArrayType, ScalarType
+from kiln.ir.types import ArrayType, NoneType, ScalarType
 from kiln.ir.visit import child_exprs, is_expr, is_stmt
 
 COMPARISONS = frozenset({"eq", "ne", "lt", "le", "gt", "ge"})
@@ -130,7 +130,8 @@ class _Verifier:
         dup = sorted({n for n in local_names if local_names.count(n) > 1})
         self.require(not dup, f"locals declared twice: {dup}")
         for p in self.fn.params:
-            self.declare(p.name, p.type, "parameter")
+            if not isinstance(p.type, NoneType):  # None arguments are no variables
+                self.declare(p.name, p.type, "parameter")
         for name, t in self.fn.locals:
             self.declare(name, t, "local")
 
