@@ -11,7 +11,7 @@ from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend import numpy_ops as npo
 from kiln.frontend.arrays import as_lazy, assign
-from kiln.frontend.callargs import const_axis, const_bool, dtype_arg, shape_arg
+from kiln.frontend.callargs import dtype_arg, shape_arg
 from kiln.frontend.context import Context
 from kiln.frontend.promotion import promote
 from kiln.frontend.ufuncs import apply_ufunc, python_operator, truthy
@@ -302,5 +302,3 @@ def _scalar_method(ctx: Context, receiver: Scalar, name: str, args: list[Value])
 def call_dtype(ctx: Context, dtype: DType, args: list[Value]) -> Value:
     return convert(ctx, dtype.name, args, python=False)
 
-
-__all__ = ["call_builtin", "call_math", "call_method", "call_dtype", "const_axis", "const_bool"]

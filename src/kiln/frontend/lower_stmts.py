@@ -20,12 +20,12 @@ from kiln.frontend.lower_exprs import (
     writes_memory,
 )
 from kiln.frontend.promotion import can_cast
-from kiln.frontend.source import ParsedFunction, assigned_names
+from kiln.frontend.source import ParsedFunction
 from kiln.frontend.ufuncs import python_operator, truthy
 from kiln.frontend.values import ArrayView, Const, Lazy, RangeValue, Scalar, TupleValue, Value, whole_view
 from kiln.frontend.views import bind_view, subscript
 from kiln.ir import nodes as ir
-from kiln.ir.types import BOOL, PY_BOOL, PY_INT, ArrayType, ScalarType
+from kiln.ir.types import BOOL, PY_BOOL, ArrayType, ScalarType
 
 
 @dataclass
@@ -415,5 +415,3 @@ def check_returnable(kind: str | None, loc: Any) -> None:
     if kind in ("nested tuple", "compile-time value"):
         raise UnsupportedError(f"returning a {kind}", loc)
 
-
-__all__ = ["Lowerer", "Scope", "assigned_names", "PY_INT", "check_returnable"]
