@@ -4,20 +4,19 @@ compare results (type, dtype, shape, values) and every array argument afterwards
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 import pytest
 
+try:
+    from . import differential_support as shared
+except ImportError:
+    import differential_support as shared
+
 Factory = Callable[[], Sequence[Any]]
-
-
-def default_rtol(dtype: np.dtype) -> float:
-    if dtype.kind in "biu":
-        return 0.0
-    return 1e-5 if dtype in (np.float32, np.complex64) else 1e-12
+in_layout = shared.in_layout
 
 
 def assert_same(got: Any, want: Any, what: str = "result", rtol: float | None = None) -> None:
@@ -26,17 +25,12 @@ def assert_same(got: Any, want: Any, what: str = "result", rtol: float | None = 
     Floating-point values compare with ``rtol`` plus an absolute slack of ``rtol`` times the
     largest magnitude in ``want`` (so sums with cancellation near zero still compare).
     """
-    if isinstance(want, tuple):
-        assert isinstance(got, tuple), f"{what}: expected a tuple, got {type(got).__name__}"
-        assert len(got) == len(want), f"{what}: tuple length {len(got)} != {len(want)}"
-        for k, (g, w) in enumerate(zip(got, want)):
-            assert_same(g, w, f"{what}[{k}]", rtol)
-        return
-    assert type(got) is type(want), f"{what}: type {type(got).__name__} != {type(want).__name__}"
+    shared.assert_same_structure(got, want, what, lambda g, w, where: _same_values(g, w, where, rtol))
+
+
+def _same_values(got: Any, want: Any, what: str, rtol: float | None) -> None:
     if isinstance(want, np.ndarray | np.generic):
-        assert got.dtype == want.dtype, f"{what}: dtype {got.dtype} != {want.dtype}"
-        assert got.shape == want.shape, f"{what}: shape {got.shape} != {want.shape}"
-        tol = default_rtol(want.dtype) if rtol is None else rtol
+        tol = shared.tolerance(want.dtype) if rtol is None else rtol
         if want.dtype.kind in "biu" or tol == 0.0:
             np.testing.assert_array_equal(got, want, err_msg=what, strict=True)
             return
@@ -59,23 +53,17 @@ def run_both(
     result.
     """
     k_args, p_args = list(make()), list(make())
-    try:
-        with warnings.catch_warnings(), np.errstate(all="ignore"):
-            warnings.simplefilter("ignore")
-            want = jf.py_func(*p_args)
-    except Exception as exc:  # noqa: BLE001 - any exception type must be mirrored
+    want, exc = shared.call_python(jf.py_func, p_args)
+    if exc is not None:
         if raises is None or not isinstance(exc, raises):
             raise AssertionError(f"the plain Python function raised unexpectedly: {exc!r}") from exc
         with pytest.raises(public_type(type(exc))):
             jf(*k_args)
         return None
     assert raises is None, f"the plain Python function did not raise {raises}"
-    got = jf(*k_args)
-    assert_same(got, want, rtol=rtol)
-    for k, (ka, pa) in enumerate(zip(k_args, p_args)):
-        if isinstance(pa, np.ndarray):
-            assert_same(ka, pa, f"argument {k} after the call", rtol)
-    return got
+    return shared.call_kiln_and_compare(
+        jf, k_args, p_args, want, lambda g, w, what: assert_same(g, w, what, rtol)
+    )
 
 
 def public_type(exc_type: type) -> type:
@@ -113,37 +101,7 @@ def clone(a: Any) -> Any:
 # ------------------------------------------------------------------ argument makers
 def values(shape: tuple[int, ...], dtype: str, seed: int = 0) -> np.ndarray:
     """Deterministic values of ``dtype`` (small integers, so sums and products stay exact)."""
-    rng = np.random.default_rng(seed)
-    dt = np.dtype(dtype)
-    if dt.kind == "b":
-        return rng.integers(0, 2, size=shape).astype(bool)
-    if dt.kind == "u":
-        return rng.integers(0, 10, size=shape).astype(dt)
-    if dt.kind == "i":
-        return rng.integers(-9, 10, size=shape).astype(dt)
-    if dt.kind == "c":
-        return (rng.uniform(-2.0, 2.0, size=shape) + 1j * rng.uniform(-2, 2, size=shape)).astype(dt)
-    return rng.uniform(-2.0, 2.0, size=shape).astype(dt)
-
-
-def in_layout(a: np.ndarray, layout: str) -> np.ndarray:
-    """``a``'s values in a memory layout: C, F, strided (step 2 every axis), T (transposed
-    view of a C array), reversed (negative strides)."""
-    if layout == "C":
-        return a.copy(order="C")
-    if layout == "F":
-        return np.array(a, order="F", copy=True)
-    if layout == "T":
-        return a.T.copy(order="C").T
-    if layout == "reversed":
-        flip = (slice(None, None, -1),) * a.ndim
-        return a[flip].copy(order="C")[flip]
-    if layout == "strided":
-        big = np.zeros(tuple(2 * n + 1 for n in a.shape), dtype=a.dtype)
-        view = big[tuple(slice(1, None, 2) for _ in a.shape)]
-        view[...] = a
-        return view
-    raise ValueError(layout)
+    return shared.random_values(shape, dtype, seed, ints=(-9, 10), floats=(-2.0, 2.0))
 
 
 def arr(shape: tuple[int, ...], dtype: str = "float64", layout: str = "C", seed: int = 0) -> np.ndarray:

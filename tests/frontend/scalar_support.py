@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import copy
 import math
-import warnings
 from typing import Any
 
 import numpy as np
+from differential_support import call_kiln_and_compare, call_python
 
 
 def _is_nan(x: Any) -> bool:
@@ -56,31 +56,17 @@ def assert_same(got: Any, want: Any, rtol: float = 0.0, what: str = "result") ->
             assert np.signbit(got) == np.signbit(want), f"{what}: sign of zero {got!r} != {want!r}"
 
 
-def run_python(fn: Any, args: tuple[Any, ...]) -> tuple[Any, BaseException | None]:
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore")
-        try:
-            return fn(*args), None
-        except Exception as exc:  # noqa: BLE001 - any exception is a result to compare
-            return None, exc
-
-
 def check(jf: Any, *args: Any, rtol: float = 0.0) -> Any:
     """Run ``jf`` and ``jf.py_func`` on copies of ``args``; compare results and arguments."""
     k_args, p_args = copy.deepcopy(args), copy.deepcopy(args)
-    want, error = run_python(jf.py_func, p_args)
+    want, error = call_python(jf.py_func, p_args)
     if error is not None:
         try:
             jf(*k_args)
         except type(error):
             return None
         raise AssertionError(f"Python raised {error!r}; kiln did not raise {type(error).__name__}")
-    got = jf(*k_args)
-    assert_same(got, want, rtol)
-    for k, (g, w) in enumerate(zip(k_args, p_args)):
-        if isinstance(w, np.ndarray):
-            assert_same(g, w, rtol, f"argument {k} after the call")
-    return got
+    return call_kiln_and_compare(jf, k_args, p_args, want, lambda g, w, what: assert_same(g, w, rtol, what))
 
 
 def parallel_loops(jf: Any, *args: Any) -> int:

@@ -33,11 +33,11 @@ class FirstCall:
 
 
 @dataclass(frozen=True)
-class KernelCase:
-    """A kernel from ``kiln.bench.kernels`` with inputs of a size ``n`` (``quick_size`` for tests).
+class SizedCase:
+    """A function with inputs of a size ``n``: ``size``, or ``quick_size`` for tests.
 
-    ``baseline`` names the reference: "NumPy" for array code, "Python" for scalar loops (the same
-    function, interpreted).
+    ``size_label`` describes the inputs, formatted with ``n``. The cases that measure such a
+    function (``KernelCase``, ``probes.PeakMemoryCase``) add their own fields after these.
     """
 
     name: str
@@ -46,11 +46,21 @@ class KernelCase:
     size: int
     quick_size: int
     size_label: str = "n={n}"
-    baseline: str = "NumPy"
-    section: str = "kernels"
 
     def problem_size(self, cfg: RunConfig) -> int:
         return self.quick_size if cfg.quick else self.size
+
+
+@dataclass(frozen=True)
+class KernelCase(SizedCase):
+    """A kernel from ``kiln.bench.kernels`` with inputs of a size ``n`` (``quick_size`` for tests).
+
+    ``baseline`` names the reference: "NumPy" for array code, "Python" for scalar loops (the same
+    function, interpreted).
+    """
+
+    baseline: str = "NumPy"
+    section: str = "kernels"
 
     def run(self, cfg: RunConfig) -> list[Result]:
         return [run_kernel_case(self, cfg)]

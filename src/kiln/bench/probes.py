@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from kiln.bench.cases import ArgsFactory, prepare_versions
+from kiln.bench.cases import ArgsFactory, SizedCase, prepare_versions
 from kiln.bench.results import BASELINE, KILN, Measurement, Result, RunConfig
 from kiln.bench.timing import peak_traced_bytes, per_call_seconds, result_bytes
 
@@ -41,23 +41,17 @@ class CallOverheadCase:
 
 
 @dataclass(frozen=True)
-class PeakMemoryCase:
+class PeakMemoryCase(SizedCase):
     """Peak bytes traced by tracemalloc during one call, NumPy versus kiln.
 
     NumPy registers its data buffers with tracemalloc, so an expression's temporaries show up.
     Numba's allocator does not, so Numba has no column here.
     """
 
-    name: str
-    func: Callable[..., Any]
-    make_args: ArgsFactory
-    size: int
-    quick_size: int
-    size_label: str = "n={n}"
     section: str = "peak memory"
 
     def run(self, cfg: RunConfig) -> list[Result]:
-        n = self.quick_size if cfg.quick else self.size
+        n = self.problem_size(cfg)
         result = Result(self.name, self.section, self.size_label.format(n=n), "NumPy")
         args = self.make_args(np.random.default_rng(cfg.seed), n)
         versions = prepare_versions(self.func, args, cfg, result, numba=False)
