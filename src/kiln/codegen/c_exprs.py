@@ -56,6 +56,8 @@ def _float_literal(value: float, dtype: str) -> str:
     text = repr(float(value))
     if "e" not in text and "." not in text:
         text += ".0"
+    if text.startswith("-"):  # like the other literals: ``-x`` of it must not render as ``--0.25``
+        return f"({text}{suffix})"
     return f"{text}{suffix}"
 
 

@@ -99,7 +99,8 @@ def _pow(e: ir.Binary, a: str, b: str) -> str:
     if t.is_integer:
         return f"kiln_pow_{SUFFIX[t.dtype]}({a}, {b})"
     if t.is_complex:
-        return f"kiln_cpow_{'c64' if t.dtype == 'complex64' else 'c128'}({a}, {b})"
+        numpy = 0 if t.weak else 1  # Python complex numbers follow Python's algorithm
+        return f"kiln_cpow_{'c64' if t.dtype == 'complex64' else 'c128'}({a}, {b}, {numpy})"
     return f"pow{'f' if t.dtype == 'float32' else ''}({a}, {b})"
 
 

@@ -174,6 +174,7 @@ _OMP_FLOAT_REDUCTIONS = r"""
 
 # Complex power as NumPy (npy_cpow) and Python compute it: small integer exponents
 # by repeated multiplication (so (1+1j)**2 is exactly 2j), anything else by cpow.
+# ``numpy``: npy_cpow's unrolled 1, 2, 3 (Python multiplies 1+0j by the base first).
 _COMPLEX_POW = r"""
 #ifndef CMPLX
 #define CMPLX(x, y) ((double _Complex)((double)(x) + KILN_I * (double)(y)))
@@ -195,12 +196,15 @@ KILN_INLINE {t} kiln_cinv_{s}({t} b) {{
     {r} rat = br / bi, scl = ({r})1 / (bi + br * rat);
     return {mk}(rat * scl, -scl);
 }}
-KILN_INLINE {t} kiln_cpow_{s}({t} a, {t} b) {{
+KILN_INLINE {t} kiln_cpow_{s}({t} a, {t} b, int numpy) {{
     {r} ar = {re}(a), ai = {im}(a), br = {re}(b), bi = {im}(b);
     if (br == 0 && bi == 0) return {mk}(1, 0);
     if (ar == 0 && ai == 0) return br > 0 ? {mk}(0, 0) : {mk}(NAN, NAN);
     if (bi == 0 && br == floor{f}(br) && fabs{f}(br) < 100) {{
         long n = (long)fabs{f}(br), mask = 1;
+        if (numpy && br == 1) return a;  /* no 1+0j factor to turn infinities into NaN */
+        if (numpy && br == 2) return kiln_cmul_{s}(a, a);
+        if (numpy && br == 3) return kiln_cmul_{s}(a, kiln_cmul_{s}(a, a));
         {t} acc = {mk}(1, 0), p = a;
         for (;;) {{
             if (n & mask) acc = kiln_cmul_{s}(acc, p);

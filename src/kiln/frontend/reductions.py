@@ -72,7 +72,8 @@ def reduce(
         lazy = Lazy(dtype, source.shape, lambda idx: E.cast(source.element(idx), t), source.reads)
     axes = normalize_axes(ctx, axis, lazy.ndim)
     out_dtype = dtype or result_dtype(kind, lazy.dtype)
-    if len(axes) == lazy.ndim and not keepdims:
+    # NumPy gives a scalar, not a 0-d array, also for keepdims=True on a 0-d array
+    if len(axes) == lazy.ndim and (not keepdims or lazy.ndim == 0):
         return Scalar(_reduce_all(ctx, kind, lazy, out_dtype))
     return _reduce_axes(ctx, kind, lazy, axes, keepdims, out_dtype)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import cache
 
 import numpy as np
 
@@ -20,7 +21,7 @@ from kiln.frontend.promotion import PromotionError, binary_operator_types, opera
 from kiln.frontend.reductions import reduce
 from kiln.frontend.values import Lazy, Scalar
 from kiln.ir import nodes as ir
-from kiln.ir.types import ScalarType
+from kiln.ir.types import PY_FLOAT, ScalarType
 
 # ufunc name -> ("binary", IR op) | ("unary", IR op) | ("call", IR function)
 UFUNCS: dict[str, tuple[str, str]] = {
@@ -202,7 +203,40 @@ def python_operator(ctx: Context, op: str, a: Operand, b: Operand) -> Scalar | L
     """``a <op> b`` for a Python operator: weak Python numbers stay Python numbers."""
     if isinstance(a, Scalar) and isinstance(b, Scalar) and a.type.weak and b.type.weak:
         return Scalar(_python_scalar_op(ctx, op, a.expr, b.expr))
+    if _complex_takes_float64(op, a, b):
+        # np.float64 subclasses float, which Python's complex.__add__ etc. accept: ``1j + x`` is
+        # a Python complex (np.complex128 is a complex subclass: its reflected method goes first)
+        return Scalar(_python_scalar_op(ctx, op, a.expr, E.cast(b.expr, PY_FLOAT)))  # type: ignore[union-attr]
+    if op == "pow" and not isinstance(a, Scalar) and _is_python_int_const(b, 2) and _squares(a.dtype):
+        return apply_ufunc(ctx, "square", [a])
     return apply_ufunc(ctx, operator_ufunc(op), [a, b])
+
+
+def _complex_takes_float64(op: str, a: Operand, b: Operand) -> bool:
+    """A Python complex to the left of a NumPy float64 scalar, for an operator that Python's
+    complex implements (ordering comparisons it leaves to NumPy)."""
+    python_complex = isinstance(a, Scalar) and a.type.weak and a.type.is_complex
+    float64 = isinstance(b, Scalar) and not b.type.weak and b.type.dtype == "float64"
+    return python_complex and float64 and op in ("add", "sub", "mul", "truediv", "pow", "eq", "ne")
+
+
+def _is_python_int_const(o: Operand, value: int) -> bool:
+    return (
+        isinstance(o, Scalar)
+        and isinstance(o.expr, ir.Const)
+        and o.type.weak
+        and o.type.is_integer
+        and not o.type.is_bool
+        and o.expr.value == value
+    )
+
+
+@cache
+def _squares(dtype: str) -> bool:
+    """Whether this NumPy computes ``array ** 2`` as np.square where that changes the dtype
+    (NumPy 2.4 does for bool arrays: int8, where np.power gives int64)."""
+    a = np.ones(1, dtype)
+    return bool((a**2).dtype != np.power(a, 2).dtype)
 
 
 _ZERO_DIVISION = {
@@ -250,6 +284,9 @@ def _check_python_pow(ctx: Context, a: ir.Expr, b: ir.Expr) -> None:
         ok = _condition(lambda x, y: x >= y, "ge", b, E.cast(E.i64(0), b.type))
         _check(ctx, ok, "NotImplementedError", _INT_POW_MESSAGE)
         return
+    if a.type.is_complex:
+        _check_python_complex_pow(ctx, a, b)
+        return
     if not a.type.is_float:
         return
     if isinstance(a, ir.Const) and isinstance(b, ir.Const):
@@ -267,6 +304,16 @@ def _check_python_pow(ctx: Context, a: ir.Expr, b: ir.Expr) -> None:
     finite_negative = ir.Binary("and", E.compare("lt", a, zero), ir.Call("isfinite", (a,), bool_t), bool_t)
     to_complex = ir.Binary("and", finite_negative, fractional, bool_t)
     _check(ctx, ir.Unary("not", to_complex, bool_t), "NotImplementedError", _FLOAT_POW_MESSAGE)
+
+
+def _check_python_complex_pow(ctx: Context, a: ir.Expr, b: ir.Expr) -> None:
+    """Python: ``0j ** y`` raises for a ``y`` with a negative real or a nonzero imaginary part."""
+    bool_t, zero = ScalarType("bool"), ir.Const(0.0, PY_FLOAT)
+    real, imag = (ir.Call(part, (b,), PY_FLOAT) for part in ("real", "imag"))
+    bad = ir.Binary("or", E.compare("lt", real, zero), E.compare("ne", imag, zero), bool_t)
+    zero_base = E.compare("eq", a, E.cast(zero, a.type))
+    ok = ir.Unary("not", ir.Binary("and", zero_base, bad, bool_t), bool_t)
+    _check(ctx, ok, "ZeroDivisionError", "0.0 to a negative or complex power")
 
 
 _ZERO_POW_MESSAGE = "0.0 cannot be raised to a negative power"
