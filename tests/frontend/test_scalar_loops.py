@@ -188,8 +188,7 @@ def test_widening_in_branches(flag):
     assert got[1] == 2 and type(got[1]) is int
 
 
-@kiln.jit
-def count_until_guarded(a, limit):
+def _count_until_guarded(a, limit):
     count = 0
     for i in range(a.shape[0] + 2):
         if i < a.shape[0] and a[i] > limit:
@@ -199,15 +198,9 @@ def count_until_guarded(a, limit):
     return count
 
 
-@kiln.jit(boundscheck=True)
-def count_until_guarded_checked(a, limit):
-    count = 0
-    for i in range(a.shape[0] + 2):
-        if i < a.shape[0] and a[i] > limit:
-            count += 1
-        elif i >= a.shape[0] or a[i] < -limit:
-            count -= 1
-    return count
+# One source, compiled with and without bounds checks.
+count_until_guarded = kiln.jit(_count_until_guarded)
+count_until_guarded_checked = kiln.jit(boundscheck=True)(_count_until_guarded)
 
 
 @pytest.mark.parametrize("limit", [0.5, 2.0])
