@@ -50,6 +50,13 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--no-numba", action="store_true", help="leave Numba out even when it is installed")
     bench.add_argument("--no-plot", action="store_true", help="do not draw the PNG plot")
     bench.add_argument("--list", action="store_true", help="list the suites and the suite's benchmarks")
+    npbench = bench.add_argument_group("npbench suite")
+    npbench.add_argument("--npbench-dir", type=Path, help="an NPBench checkout (github.com/spcl/npbench)")
+    npbench.add_argument("--preset", default="S", help="NPBench data size: S, M, L or paper (default S)")
+    npbench.add_argument("--bench", help="comma-separated NPBench benchmark names (default all)")
+    npbench.add_argument(
+        "--timeout", type=float, default=600.0, help="seconds per NPBench benchmark (default 600)"
+    )
     bench.set_defaults(handler=cmd_bench)
     return parser
 
@@ -81,6 +88,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from kiln.bench.results import FAIL, RunConfig
     from kiln.bench.runner import payload, run_benchmarks, select
 
+    if _suite_name(args) == "npbench":
+        return cmd_bench_npbench(args)
     try:
         suite = get_suite(_suite_name(args))
     except ValueError as exc:
@@ -107,6 +116,60 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if plot is not None:
         print(f"wrote {plot}")
     return 1 if any(r.status == FAIL for r in results) else 0
+
+
+def cmd_bench_npbench(args: argparse.Namespace) -> int:
+    from kiln.bench import npbench
+
+    if args.npbench_dir is None:
+        print("kiln bench npbench: --npbench-dir PATH (an NPBench checkout) is required", file=sys.stderr)
+        return 2
+    if args.preset not in npbench.PRESETS:
+        print(
+            f"kiln bench npbench: unknown preset {args.preset}; use {', '.join(npbench.PRESETS)}",
+            file=sys.stderr,
+        )
+        return 2
+    npbench_dir = args.npbench_dir.resolve()
+    try:
+        names = npbench.benchmark_names(npbench_dir)
+    except ValueError as exc:
+        print(f"kiln bench npbench: {exc}", file=sys.stderr)
+        return 2
+    if args.bench:
+        wanted = [b.strip() for b in args.bench.split(",") if b.strip()]
+        unknown = sorted(set(wanted) - set(names))
+        if unknown:
+            print(f"kiln bench npbench: unknown benchmarks {', '.join(unknown)}", file=sys.stderr)
+            return 2
+        names = wanted
+    names = [n for n in names if not args.filter or any(f in n for f in args.filter)]
+    if args.list:
+        print("\n".join(names))
+        return 0
+    rows = npbench.run_npbench(
+        npbench_dir, names, args.preset, args.repeat, args.timeout, args.parallel, _progress
+    )
+    print(npbench.report(rows, args.preset))
+    json_path = args.json or DEFAULT_RESULTS_DIR / f"npbench-{args.preset}.json"
+    payload = {
+        "suite": "npbench",
+        "preset": args.preset,
+        "repeat": args.repeat,
+        "parallel": args.parallel,
+        "environment": npbench.environment(),
+        "geomean_speedup": npbench.geomean_speedup(rows),
+        "rows": rows,
+    }
+    from kiln.bench.report import write_json
+
+    print(f"\nwrote {write_json(json_path, payload)}")
+    if not args.no_plot:
+        title = f"kiln vs NumPy on NPBench, preset {args.preset}"
+        plot = npbench.write_plot(json_path.with_suffix(".png"), rows, title)
+        if plot is not None:
+            print(f"wrote {plot}")
+    return 0 if all(r["status"] == "ok" for r in rows) else 1
 
 
 def _tolerate_narrow_stdout() -> None:

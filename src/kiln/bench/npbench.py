@@ -1,0 +1,165 @@
+"""``kiln bench npbench``: every NPBench NumPy kernel, unmodified, under ``kiln.jit`` beside NumPy.
+
+NPBench stays a checkout outside the repository (``--npbench-dir``). Each benchmark runs in its own
+process (``kiln.bench.npbench_child``) with a time limit; the rows are printed as a table, written
+as JSON and drawn as a bar plot of speedups with the geometric mean marked.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from kiln.bench.npbench_child import RESULT_MARK
+from kiln.bench.report import format_ratio, format_seconds, render_table
+
+PRESETS = ("S", "M", "L", "paper")
+
+
+def benchmark_names(npbench_dir: Path) -> list[str]:
+    info_dir = npbench_dir / "bench_info"
+    if not info_dir.is_dir():
+        raise ValueError(f"{npbench_dir} is not an NPBench checkout (no bench_info folder)")
+    return sorted(p.stem for p in info_dir.glob("*.json"))
+
+
+def run_one(
+    npbench_dir: Path, name: str, preset: str, repeat: int, timeout: float, parallel: bool
+) -> dict[str, Any]:
+    """One benchmark in a child process; a crash, a hang or garbage output becomes an ERROR row."""
+    cmd = [sys.executable, "-m", "kiln.bench.npbench_child", str(npbench_dir), name, preset, str(repeat)]
+    if parallel:
+        cmd.append("parallel")
+    start = time.perf_counter()
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"name": name, "preset": preset, "status": "TIMEOUT", "error": f"no result in {timeout:.0f} s"}
+    for line in reversed(proc.stdout.splitlines()):
+        if line.startswith(RESULT_MARK):
+            row = json.loads(line[len(RESULT_MARK) :])
+            row["wall_s"] = time.perf_counter() - start
+            return row
+    tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+    return {
+        "name": name,
+        "preset": preset,
+        "status": "CRASH",
+        "error": f"exit code {proc.returncode}: {tail}",
+    }
+
+
+def speedup(row: dict[str, Any]) -> float | None:
+    if row.get("status") != "ok":
+        return None
+    return row["numpy_s"] / row["kiln_s"] if row["kiln_s"] > 0 else None
+
+
+def geomean_speedup(rows: Sequence[dict[str, Any]]) -> float:
+    """Geometric mean over all rows, a row that did not validate counting as 1.0x."""
+    if not rows:
+        return 1.0
+    return math.exp(sum(math.log(speedup(r) or 1.0) for r in rows) / len(rows))
+
+
+def run_npbench(
+    npbench_dir: Path,
+    names: Sequence[str],
+    preset: str,
+    repeat: int,
+    timeout: float,
+    parallel: bool,
+    progress: Callable[[str], None],
+) -> list[dict[str, Any]]:
+    rows = []
+    for i, name in enumerate(names, 1):
+        row = run_one(npbench_dir, name, preset, repeat, timeout, parallel)
+        progress(f"[{i}/{len(names)}] {name}: {row['status']} {format_ratio(speedup(row))}")
+        rows.append(row)
+    return rows
+
+
+def table(rows: Sequence[dict[str, Any]]) -> str:
+    headers = ["benchmark", "status", "NumPy median", "kiln median", "speedup", "first call"]
+    body = [
+        [
+            r["name"],
+            r["status"],
+            format_seconds(r.get("numpy_s")),
+            format_seconds(r.get("kiln_s")),
+            format_ratio(speedup(r)),
+            format_seconds(r.get("first_call_s")),
+        ]
+        for r in rows
+    ]
+    return render_table(headers, body, "llrrrr")
+
+
+def report(rows: Sequence[dict[str, Any]], preset: str) -> str:
+    ok = [r for r in rows if r["status"] == "ok"]
+    firsts = sorted(r["first_call_s"] for r in rows if "first_call_s" in r)
+    lines = [
+        table(rows),
+        "",
+        f"validated {len(ok)} of {len(rows)} at preset {preset}; "
+        f"geometric-mean speedup over NumPy {geomean_speedup(rows):.2f}x (failures count as 1.0x)",
+    ]
+    if firsts:
+        lines.append(f"median first call (compile and run): {format_seconds(firsts[len(firsts) // 2])}")
+    failed = [r for r in rows if r["status"] != "ok"]
+    if failed:
+        lines += ["", "not validated:"]
+        lines += [f"  {r['name']}: {r['status']}: {_first_line(r.get('error', ''))}" for r in failed]
+    return "\n".join(lines)
+
+
+def _first_line(text: str) -> str:
+    return text.strip().splitlines()[0][:160] if text.strip() else ""
+
+
+def write_plot(path: Path, rows: Sequence[dict[str, Any]], title: str) -> Path | None:
+    """One bar per benchmark (failures drawn at 1.0x in grey), the geometric mean as a line."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except Exception:
+        return None
+    values = [speedup(r) or 1.0 for r in rows]
+    colors = ["tab:blue" if speedup(r) else "lightgrey" for r in rows]
+    fig, ax = plt.subplots(figsize=(max(8.0, 0.28 * len(rows) + 2), 4.8))
+    ax.bar(range(len(rows)), values, color=colors)
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    mean = geomean_speedup(rows)
+    ax.axhline(mean, color="tab:red", linestyle="--", linewidth=1.2, label=f"geometric mean {mean:.2f}x")
+    ax.set_yscale("log")
+    ax.set_xticks(range(len(rows)), [r["name"] for r in rows], rotation=90, fontsize=7)
+    ax.set_ylabel("speedup over NumPy (median time)")
+    ax.set_title(title)
+    ax.legend()
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
+def environment() -> dict[str, Any]:
+    import platform
+
+    import numpy
+
+    return {
+        "python": platform.python_version(),
+        "numpy": numpy.__version__,
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+    }

@@ -1,0 +1,165 @@
+"""One NPBench benchmark in its own process: build the data, run NumPy and kiln, validate, time.
+
+``python -m kiln.bench.npbench_child NPBENCH_DIR NAME PRESET REPEAT [parallel]`` prints one JSON
+line starting with ``RESULT_MARK``. The parent (``kiln.bench.npbench``) runs each benchmark this way
+so that a crash or a hang costs one row, not the run.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+import time
+import traceback
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from kiln.bench.timing import timed_call
+
+RESULT_MARK = "KILN-NPBENCH-RESULT "
+
+
+def load_info(npbench_dir: Path, name: str) -> dict[str, Any]:
+    with open(npbench_dir / "bench_info" / f"{name}.json") as f:
+        return json.load(f)["benchmark"]
+
+
+def _import_file(path: Path, module_name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def benchmark_folder(npbench_dir: Path, info: dict[str, Any]) -> Path:
+    return npbench_dir / "npbench" / "benchmarks" / info["relative_path"]
+
+
+def build_data(npbench_dir: Path, info: dict[str, Any], preset: str) -> dict[str, Any]:
+    """The benchmark's inputs, made the way NPBench makes them: parameters, then its initializer."""
+    if preset not in info["parameters"]:
+        raise ValueError(f"{info['short_name']} has no preset {preset}")
+    data: dict[str, Any] = dict(info["parameters"][preset])
+    init = info.get("init")
+    if init:
+        folder = benchmark_folder(npbench_dir, info)
+        module = _import_file(folder / f"{info['module_name']}.py", f"npbench_init_{info['module_name']}")
+        outputs = getattr(module, init["func_name"])(*(data[a] for a in init["input_args"]))
+        names = init["output_args"]
+        if len(names) == 1:
+            outputs = (outputs,)
+        data.update(zip(names, outputs))
+    return data
+
+
+def load_kernel(npbench_dir: Path, info: dict[str, Any]) -> Any:
+    folder = benchmark_folder(npbench_dir, info)
+    module = _import_file(folder / f"{info['module_name']}_numpy.py", f"npbench_numpy_{info['module_name']}")
+    return getattr(module, info["func_name"])
+
+
+def _copy(args: list[Any]) -> list[Any]:
+    return [a.copy(order="K") if isinstance(a, np.ndarray) else a for a in args]
+
+
+def _outputs(value: Any) -> list[Any]:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, (tuple, list)) else [value]
+
+
+def _mismatch(ref: Any, got: Any, rtol: float, atol: float, norm_error: float) -> str | None:
+    """NPBench's criterion (allclose, else relative 2-norm error), plus equal dtype and shape."""
+    r, g = np.asarray(ref), np.asarray(got)
+    if r.dtype != g.dtype:
+        return f"dtype {g.dtype}, expected {r.dtype}"
+    if r.shape != g.shape:
+        return f"shape {g.shape}, expected {r.shape}"
+    if r.dtype.kind in "biu" or r.dtype == object:
+        return None if np.array_equal(r, g) else "values differ"
+    if np.allclose(r, g, rtol=rtol, atol=atol, equal_nan=True):
+        return None
+    denom = np.linalg.norm(r)
+    err = np.linalg.norm(r - g) / denom if denom else np.inf
+    return None if err < norm_error else f"relative error {err:.3g}"
+
+
+def validate(info: dict[str, Any], ref_out: Any, ref_args: list[Any], out: Any, args: list[Any]) -> list[str]:
+    """Problems with kiln's outputs: every returned value and every array argument after the call."""
+    rtol, atol = info.get("rtol", 1e-5), info.get("atol", 1e-8)
+    norm_error = info.get("norm_error", 1e-5)
+    problems = []
+    expected, got = _outputs(ref_out), _outputs(out)
+    if len(expected) != len(got):
+        return [f"returned {len(got)} values, expected {len(expected)}"]
+    for i, (e, g) in enumerate(zip(expected, got)):
+        if (m := _mismatch(e, g, rtol, atol, norm_error)) is not None:
+            problems.append(f"output {i}: {m}")
+    for name, e, g in zip(info["input_args"], ref_args, args):
+        if isinstance(e, np.ndarray) and (m := _mismatch(e, g, rtol, atol, norm_error)) is not None:
+            problems.append(f"argument {name}: {m}")
+    return problems
+
+
+def _median(xs: list[float]) -> float:
+    return float(np.median(xs))
+
+
+def run(npbench_dir: Path, name: str, preset: str, repeat: int, parallel: bool) -> dict[str, Any]:
+    import kiln
+
+    info = load_info(npbench_dir, name)
+    row: dict[str, Any] = {"name": name, "preset": preset, "status": "FAIL"}
+    data = build_data(npbench_dir, info, preset)
+    kernel = load_kernel(npbench_dir, info)
+    args = [data[a] for a in info["input_args"]]
+    ref_args = _copy(args)
+    ref_out, _ = timed_call(kernel, ref_args)
+    compiled = kiln.jit(kernel, parallel=parallel)
+    kiln_args = _copy(args)
+    start = time.perf_counter()
+    try:
+        out = compiled(*kiln_args)
+    except kiln.UnsupportedError as exc:
+        row.update(status="UNSUPPORTED", error=str(exc))
+        return row
+    row["first_call_s"] = time.perf_counter() - start
+    problems = validate(info, ref_out, ref_args, out, kiln_args)
+    if problems:
+        row.update(status="INVALID", error="; ".join(problems[:4]))
+        return row
+    numpy_times, kiln_times = [], []
+    for _ in range(repeat):  # interleaved, so drift in the machine hits both columns alike
+        numpy_times.append(timed_call(kernel, _copy(args))[1])
+        kiln_times.append(timed_call(compiled, _copy(args))[1])
+    row.update(
+        status="ok",
+        numpy_s=_median(numpy_times),
+        kiln_s=_median(kiln_times),
+        numpy_samples=numpy_times,
+        kiln_samples=kiln_times,
+    )
+    return row
+
+
+def main(argv: list[str]) -> int:
+    npbench_dir, name, preset, repeat = Path(argv[0]), argv[1], argv[2], int(argv[3])
+    parallel = len(argv) > 4 and argv[4] == "parallel"
+    try:
+        row = run(npbench_dir, name, preset, repeat, parallel)
+    except Exception as exc:  # any failure is this row's result, reported with its cause
+        row = {"name": name, "preset": preset, "status": "ERROR", "error": f"{type(exc).__name__}: {exc}"}
+        traceback.print_exc(file=sys.stderr)
+    print(RESULT_MARK + json.dumps(row), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
