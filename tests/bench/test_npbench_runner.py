@@ -1,0 +1,134 @@
+"""The NPBench runner on a toy checkout laid out like NPBench: validation, isolation, reporting."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from kiln.bench import npbench
+from kiln.bench.npbench_child import validate
+from kiln.cli import main
+
+KERNELS = {
+    "scale": (
+        "def kernel(alpha, A, B):\n    B[:] = alpha * A\n    return A.sum()\n",
+        {"input_args": ["alpha", "A", "B"], "array_args": ["A", "B"], "output_args": ["B"]},
+    ),
+    "unsupported": (
+        "def kernel(A):\n    return np.fft.fft(A).real\n",
+        {"input_args": ["A"], "array_args": ["A"], "output_args": []},
+    ),
+    "crash": (
+        "import os\n\ndef kernel(A):\n    os._exit(3)\n",
+        {"input_args": ["A"], "array_args": ["A"], "output_args": []},
+    ),
+    "hang": (
+        "import time\n\ndef kernel(A):\n    time.sleep(60)\n",
+        {"input_args": ["A"], "array_args": ["A"], "output_args": []},
+    ),
+}
+
+INIT = """import numpy as np
+
+def initialize(N):
+    return 2.5, np.arange(N, dtype=np.float64), np.zeros(N)
+"""
+
+
+def _make_checkout(root: Path) -> Path:
+    (root / "bench_info").mkdir(parents=True)
+    for name, (source, io) in KERNELS.items():
+        folder = root / "npbench" / "benchmarks" / name
+        folder.mkdir(parents=True)
+        (folder / f"{name}.py").write_text(INIT)
+        (folder / f"{name}_numpy.py").write_text("import numpy as np\n\n" + source)
+        outputs = ["alpha", "A", "B"] if name == "scale" else ["_a", "A", "_b"]
+        info = {
+            "name": name,
+            "short_name": name,
+            "relative_path": name,
+            "module_name": name,
+            "func_name": "kernel",
+            "parameters": {"S": {"N": 50}, "M": {"N": 0}},
+            "init": {"func_name": "initialize", "input_args": ["N"], "output_args": outputs},
+            **io,
+        }
+        (root / "bench_info" / f"{name}.json").write_text(json.dumps({"benchmark": info}))
+    return root
+
+
+@pytest.fixture(scope="module")
+def checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _make_checkout(tmp_path_factory.mktemp("npbench"))
+
+
+def test_lists_benchmarks_from_bench_info(checkout: Path) -> None:
+    assert npbench.benchmark_names(checkout) == sorted(KERNELS)
+
+
+def test_not_a_checkout_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="not an NPBench checkout"):
+        npbench.benchmark_names(tmp_path)
+
+
+@pytest.mark.parametrize("preset", ["S", "M"])
+def test_validated_row_has_times(checkout: Path, preset: str) -> None:
+    row = npbench.run_one(checkout, "scale", preset, repeat=2, timeout=120, parallel=False)
+    assert row["status"] == "ok", row
+    assert len(row["numpy_samples"]) == len(row["kiln_samples"]) == 2
+    assert row["first_call_s"] > 0 and npbench.speedup(row) is not None
+
+
+def test_failures_cost_one_row_each(checkout: Path) -> None:
+    rows = {
+        name: npbench.run_one(checkout, name, "S", repeat=1, timeout=20, parallel=False)
+        for name in ("unsupported", "crash", "hang")
+    }
+    assert rows["unsupported"]["status"] == "UNSUPPORTED"
+    assert "fft" in rows["unsupported"]["error"]
+    assert rows["crash"]["status"] == "CRASH"
+    assert rows["hang"]["status"] == "TIMEOUT"
+    assert npbench.geomean_speedup(list(rows.values())) == 1.0
+
+
+INFO = {"input_args": ["x", "A"]}
+
+
+def test_validate_checks_arguments_and_outputs() -> None:
+    a = np.arange(4.0)
+    assert validate(INFO, 1.0, [0, a], 1.0, [0, a.copy()]) == []
+    assert validate(INFO, 1.0, [0, a], 1.0, [0, a + 1]) == ["argument A: relative error 0.535"]
+    assert validate(INFO, a, [0, a], a.astype(np.float32), [0, a]) == [
+        "output 0: dtype float32, expected float64"
+    ]
+    assert validate(INFO, (a, a), [0, a], (a,), [0, a]) == ["returned 1 values, expected 2"]
+    assert validate(INFO, a, [0, a], a[:3], [0, a]) == ["output 0: shape (3,), expected (4,)"]
+
+
+def test_validate_uses_norm_error_as_npbench_does() -> None:
+    ref = np.ones(1000)
+    got = ref.copy()
+    got[0] += 1e-4  # fails allclose at rtol 1e-5, but the relative 2-norm error is ~3e-6
+    assert validate(INFO, ref, [0, ref], got, [0, ref]) == []
+    assert validate({**INFO, "norm_error": 1e-7}, ref, [0, ref], got, [0, ref]) != []
+
+
+def test_cli_writes_table_json_and_exit_status(
+    checkout: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "np.json"
+    argv = ["bench", "npbench", "--npbench-dir", str(checkout), "--bench", "scale", "--repeat", "1"]
+    assert main([*argv, "--json", str(out), "--no-plot"]) == 0
+    text = capsys.readouterr().out
+    assert "validated 1 of 1 at preset S" in text
+    data = json.loads(out.read_text())
+    assert data["rows"][0]["name"] == "scale" and data["geomean_speedup"] > 0
+
+
+def test_cli_rejects_missing_dir_and_unknown_names(checkout: Path) -> None:
+    assert main(["bench", "npbench"]) == 2
+    assert main(["bench", "npbench", "--npbench-dir", str(checkout), "--bench", "nope"]) == 2
+    assert main(["bench", "npbench", "--npbench-dir", str(checkout), "--preset", "XL"]) == 2
