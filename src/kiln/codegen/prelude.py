@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from kiln.codegen.vector_math import simd_declarations
+
 INT_TYPES = {
     "i8": "int8_t", "i16": "int16_t", "i32": "int32_t", "i64": "int64_t",
     "u8": "uint8_t", "u16": "uint16_t", "u32": "uint32_t", "u64": "uint64_t",
@@ -248,7 +250,7 @@ KILN_INLINE {t} kiln_sign_{s}({t} z) {{
 
 
 def prelude() -> str:
-    parts = [_HEADER]
+    parts = [_HEADER, simd_declarations()]
     for suffix, ctype in INT_TYPES.items():
         template = _UINT_DIVMOD if suffix.startswith("u") else _INT_DIVMOD
         parts.append(template.format(t=ctype, s=suffix))
