@@ -197,7 +197,8 @@ class StmtRenderer:
             lines += _indent(region.declare())
             body.append(f"{region.next_label}: ;")
         lines += _indent(pragmas)
-        lines += ["    " + header, *_indent(_indent(body)), "    }"]
+        # The marker ties the C compiler's per-line reports (vectorized or not) to the IR loop.
+        lines += ["    " + header + f" /* kiln loop #{s.sid} */", *_indent(_indent(body)), "    }"]
         if region is not None:
             lines += _indent(region.raise_after())
         return lines

@@ -95,6 +95,15 @@ class ParallelPlan:
 
 def plan_parallel(body: tuple[ir.Stmt, ...], counter: str) -> ParallelPlan | None:
     """How a ``prange`` body runs in parallel, or None if it must stay sequential."""
+    plan = plan_scalars(body, counter)
+    if plan is None or not _memory_independent(body, counter):
+        return None
+    return plan
+
+
+def plan_scalars(body: tuple[ir.Stmt, ...], counter: str) -> ParallelPlan | None:
+    """The scalar half of :func:`plan_parallel` (private scalars, reductions, thread safety);
+    the optimizer pairs it with its own exact memory-dependence test."""
     if not _thread_safe(body):
         return None
     flow = _Flow()
@@ -107,8 +116,6 @@ def plan_parallel(body: tuple[ir.Stmt, ...], counter: str) -> ParallelPlan | Non
         if op is None:
             return None  # a value carried from one iteration to the next
         reductions.append((var, op))
-    if not _memory_independent(body, counter):
-        return None
     loop_locals = frozenset(v for v in written - flow.exposed if v not in end)
     return ParallelPlan(tuple(reductions), loop_locals)
 

@@ -1,36 +1,147 @@
-"""Passes registered by name and run as named pipelines, with the verifier after each.
+"""Passes registered by name, run as named pipelines per target, with analyses cached between them.
 
-The core pipeline is deliberately short: structural clean-ups only. The
-optimizer's passes (dependences, fusion, tiling, ...) register here as they land.
+A pass is a strategy: it asks analyses what is legal and profitable and applies *steps*
+(``kiln.transforms.recipes``) that are recorded, so the same transformations can be replayed on a
+fresh IR of the same program. After each pass the verifier runs (when asked: tests always ask), the
+IR can be dumped (``KILN_DUMP=after:NAME`` or ``after:all``), and the analysis cache drops what the
+pass did not declare preserved.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from kiln.ir import nodes as ir
+from kiln.ir.printer import print_function
 from kiln.ir.verifier import verify_function
 from kiln.options import Options
 
-Pass = Callable[[ir.Function, Options], ir.Function]
-
-PASSES: dict[str, Pass] = {}
-PIPELINES: dict[str, tuple[str, ...]] = {"default": ()}
+Analysis = Callable[[ir.Function], Any]
+ANALYSES: dict[str, Analysis] = {}
 
 
-def register(name: str) -> Callable[[Pass], Pass]:
-    def wrap(p: Pass) -> Pass:
-        PASSES[name] = p
+def register_analysis(name: str) -> Callable[[Analysis], Analysis]:
+    def wrap(a: Analysis) -> Analysis:
+        ANALYSES[name] = a
+        return a
+
+    return wrap
+
+
+class AnalysisCache:
+    """Analysis results of one function, computed on first use and kept until invalidated."""
+
+    def __init__(self, fn: ir.Function) -> None:
+        self.fn = fn
+        self._results: dict[str, Any] = {}
+        self.computed = 0  # how many analyses ran (tests check that caching works)
+
+    def get(self, name: str) -> Any:
+        if name not in self._results:
+            self._results[name] = ANALYSES[name](self.fn)
+            self.computed += 1
+        return self._results[name]
+
+    def update(self, fn: ir.Function, preserves: frozenset[str]) -> None:
+        """The function changed into ``fn``; keep only the analyses the change preserved."""
+        if fn is self.fn:
+            return
+        self.fn = fn
+        if "*" not in preserves:
+            self._results = {k: v for k, v in self._results.items() if k in preserves}
+
+
+@dataclass
+class PassContext:
+    """What a pass sees besides the IR: options, its own parameters, analyses, and the logs."""
+
+    options: Options
+    analyses: AnalysisCache
+    params: Mapping[str, Any] = field(default_factory=dict)
+    steps: list[Any] = field(default_factory=list)  # recipes.Step, in the order applied
+    notes: dict[int, list[str]] = field(default_factory=dict)  # loop sid -> why / what happened
+
+    def note(self, sid: int, text: str) -> None:
+        self.notes.setdefault(sid, []).append(text)
+
+
+PassFn = Callable[[ir.Function, PassContext], ir.Function]
+
+
+@dataclass(frozen=True)
+class PassSpec:
+    name: str
+    run: PassFn
+    preserves: frozenset[str]  # analyses still valid after the pass; "*" for all
+    defaults: Mapping[str, Any]  # the pass's parameters and their default values
+    description: str
+
+
+PASSES: dict[str, PassSpec] = {}
+# Pipelines per target. An entry is a pass name or (name, {param: value}).
+PipelineEntry = str | tuple[str, Mapping[str, Any]]
+PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {"cpu": ("licm", "parallelize"), "none": ()}
+PIPELINES["default"] = PIPELINES["cpu"]
+
+
+def register(
+    name: str,
+    *,
+    preserves: frozenset[str] = frozenset(),
+    defaults: Mapping[str, Any] | None = None,
+    description: str = "",
+) -> Callable[[PassFn], PassFn]:
+    def wrap(p: PassFn) -> PassFn:
+        PASSES[name] = PassSpec(name, p, preserves, dict(defaults or {}), description or (p.__doc__ or ""))
         return p
 
     return wrap
 
 
+@dataclass
+class PipelineResult:
+    fn: ir.Function
+    steps: list[Any]
+    notes: dict[int, list[str]]
+
+
+def _load_passes() -> None:
+    # Importing the package registers every pass module (one pass per file).
+    import kiln.transforms.passes  # noqa: F401
+
+
+def run_passes(
+    fn: ir.Function,
+    options: Options,
+    pipeline: str | tuple[PipelineEntry, ...] = "default",
+    verify: bool = True,
+) -> PipelineResult:
+    """Run a pipeline (by name or as a list of entries) and return the IR, steps and notes."""
+    _load_passes()
+    entries = PIPELINES[pipeline] if isinstance(pipeline, str) else pipeline
+    cache = AnalysisCache(fn)
+    steps: list[Any] = []
+    notes: dict[int, list[str]] = {}
+    for entry in entries:
+        name, overrides = (entry, {}) if isinstance(entry, str) else entry
+        spec = PASSES[name]
+        unknown = set(overrides) - set(spec.defaults)
+        if unknown:
+            raise ValueError(f"pass {name} has no parameter {', '.join(sorted(unknown))}")
+        ctx = PassContext(options, cache, {**spec.defaults, **overrides}, steps, notes)
+        fn = spec.run(fn, ctx)
+        cache.update(fn, spec.preserves)
+        if verify:
+            verify_function(fn)
+        if options.dumps(f"after:{name}") or options.dumps("after:all"):
+            print(f"==== kiln after {name} ====\n{print_function(fn)}", file=sys.stderr)
+    return PipelineResult(fn, steps, notes)
+
+
 def run_pipeline(
     fn: ir.Function, options: Options, pipeline: str = "default", verify: bool = True
 ) -> ir.Function:
-    for name in PIPELINES[pipeline]:
-        fn = PASSES[name](fn, options)
-        if verify:
-            verify_function(fn)
-    return fn
+    return run_passes(fn, options, pipeline, verify).fn

@@ -1,0 +1,226 @@
+"""Loop-carried memory dependences, exact for affine subscripts (integer sets via islpy).
+
+For a loop ``L`` and two accesses of which one writes, a dependence carried by ``L`` exists when two
+different iterations ``i != i'`` of ``L`` (inner loop variables free within their bounds) touch the
+same element. Subscripts and bounds that are affine in loop variables and in symbols (array extents,
+scalars ``L`` does not change) are handled exactly by emptiness of an integer set. Anything else —
+a non-affine subscript, accesses through different views of one buffer — counts as a dependence.
+Two different parameters may share memory: that is reported as a pair to check at run time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from kiln.ir import nodes as ir
+from kiln.ir.visit import iter_exprs
+from kiln.transforms.effects import ArrayRoots, effects_of
+
+Affine = dict[str, int]  # variable or symbol name -> coefficient; "" is the constant term
+
+
+@dataclass(frozen=True)
+class Access:
+    array: str
+    indices: tuple[ir.Expr, ...]
+    write: bool
+    loops: tuple[ir.For, ...]  # loops inside L that enclose the access, outermost first
+
+
+@dataclass
+class LoopDependences:
+    carried: bool  # a dependence between iterations of L exists (or cannot be ruled out)
+    reason: str = ""
+    overlap_checks: set[tuple[str, str]] = field(default_factory=set)
+
+
+def accesses(body: tuple[ir.Stmt, ...], loops: tuple[ir.For, ...] = ()) -> Iterator[Access]:
+    for s in body:
+        for e in iter_exprs(s, deep=False):
+            if isinstance(e, ir.Load):
+                yield Access(e.array, e.indices, False, loops)
+        if isinstance(s, ir.Store):
+            yield Access(s.array, s.indices, True, loops)
+        if isinstance(s, ir.For):
+            yield from accesses(s.body, loops + (s,))
+        elif isinstance(s, ir.If):
+            yield from accesses(s.then, loops)
+            yield from accesses(s.orelse, loops)
+        elif isinstance(s, ir.While | ir.Block):
+            yield from accesses(s.body, loops)
+
+
+_WIDENS_TO_INT64 = frozenset({"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32"})
+
+
+class NotAffine(Exception):
+    pass
+
+
+def affine(e: ir.Expr, subst: dict[str, Affine]) -> Affine:
+    """``e`` as an integer affine form, with variables in ``subst`` replaced by their forms."""
+    if isinstance(e, ir.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
+        return {"": e.value}
+    if isinstance(e, ir.Var) and e.type.is_integer:
+        return dict(subst.get(e.name, {e.name: 1}))
+    if isinstance(e, ir.Dim):
+        return {f"dim_{e.array}_{e.axis}": 1}
+    if isinstance(e, ir.Cast) and e.type.dtype == "int64" and e.operand.type.dtype in _WIDENS_TO_INT64:
+        return affine(e.operand, subst)  # exact: every value of the operand fits
+    if isinstance(e, ir.Binary) and e.type.is_integer and e.op in ("add", "sub", "mul"):
+        a, b = affine(e.lhs, subst), affine(e.rhs, subst)
+        if e.op == "add":
+            return _combine(a, b, 1)
+        if e.op == "sub":
+            return _combine(a, b, -1)
+        if set(a) <= {""}:
+            return {k: v * a.get("", 0) for k, v in b.items()}
+        if set(b) <= {""}:
+            return {k: v * b.get("", 0) for k, v in a.items()}
+    raise NotAffine(e)
+
+
+def _combine(a: Affine, b: Affine, sign: int) -> Affine:
+    out = dict(a)
+    for k, v in b.items():
+        out[k] = out.get(k, 0) + sign * v
+    return out
+
+
+def _affine_scalars(body: tuple[ir.Stmt, ...], loop: ir.For) -> dict[str, Affine]:
+    """Scalars that hold an affine value wherever they are read: assigned once in L's body, in some
+    loop body (L's or an inner loop's) before every read of them, from affine values (``j = it``)."""
+    counts: dict[str, int] = {}
+    for s in _all(body):
+        if isinstance(s, ir.Assign):
+            counts[s.target] = counts.get(s.target, 0) + 1
+    subst: dict[str, Affine] = {}
+    bodies = [body] + [s.body for s in _all(body) if isinstance(s, ir.For)]
+    for block in bodies:
+        for pos, s in enumerate(block):
+            if not (isinstance(s, ir.Assign) and counts[s.target] == 1):
+                continue
+            if _reads(body, s.target) != _reads(block[pos + 1 :], s.target):
+                continue  # read somewhere the assignment does not precede
+            with contextlib.suppress(NotAffine):
+                subst[s.target] = affine(s.value, subst)
+    return subst
+
+
+def _reads(body: tuple[ir.Stmt, ...], var: str) -> int:
+    return sum(
+        1 for s in _all(body) for e in iter_exprs(s, deep=False) if isinstance(e, ir.Var) and e.name == var
+    )
+
+
+def _all(body: tuple[ir.Stmt, ...]) -> Iterator[ir.Stmt]:
+    from kiln.ir.visit import iter_stmts
+
+    return iter_stmts(body)
+
+
+_NAME = re.compile(r"[^A-Za-z0-9_]")
+
+
+def _isl_name(name: str) -> str:
+    return "v_" + _NAME.sub("_", name)
+
+
+def _term(coeffs: Affine, rename: dict[str, str]) -> str:
+    parts = []
+    for k, v in sorted(coeffs.items()):
+        if v == 0:
+            continue
+        parts.append(f"{v}" if k == "" else f"{v}*{rename.get(k, _isl_name(k))}")
+    return " + ".join(parts) or "0"
+
+
+def _bounds(loop: ir.For, subst: dict[str, Affine], rename: dict[str, str]) -> list[str]:
+    """Affine constraints of a loop variable, when its range is affine with a constant step."""
+    var = rename[loop.var]
+    step = loop.step
+    if not (isinstance(step, ir.Const) and isinstance(step.value, int) and step.value != 0):
+        return []
+    try:
+        lo, hi = _term(affine(loop.start, subst), rename), _term(affine(loop.stop, subst), rename)
+    except NotAffine:
+        return []
+    k = step.value
+    stride = f"exists (t_{var} : {var} = {lo} + {k}*t_{var} and t_{var} >= 0)" if abs(k) != 1 else ""
+    cons = [f"{lo} <= {var} < {hi}"] if k > 0 else [f"{hi} < {var} <= {lo}"]
+    return cons + ([stride] if stride else [])
+
+
+def carried_dependence(loop: ir.For, roots: ArrayRoots) -> LoopDependences:
+    """Whether iterations of ``loop`` may touch a common element where one of them writes."""
+    try:
+        import islpy as isl
+    except ImportError:  # pragma: no cover - islpy is a dependency; be conservative without it
+        return LoopDependences(True, "no integer-set library (islpy) to prove independence")
+    body = loop.body
+    changed = effects_of(body).writes | {loop.var}
+    subst = _affine_scalars(body, loop)
+    acc = list(accesses(body))
+    rebound = effects_of(body).array_binds
+    result = LoopDependences(False)
+    for x in acc:
+        if not x.write:
+            continue
+        for y in acc:
+            certain, pairs = roots.conflicts(x.array, y.array)
+            if not certain:
+                result.overlap_checks |= pairs
+                continue
+            if x.array != y.array or x.array in rebound:
+                return LoopDependences(True, f"{x.array} and {y.array} may be views of one buffer")
+            reason = _pair_dependence(isl, loop, x, y, subst, changed)
+            if reason:
+                return LoopDependences(True, reason)
+    return result
+
+
+def _pair_dependence(
+    isl, loop: ir.For, x: Access, y: Access, subst: dict[str, Affine], changed: set[str]
+) -> str:  # noqa: ANN001
+    """Empty string when no two different iterations of ``loop`` make ``x`` and ``y`` meet."""
+    inner_x = [inner.var for inner in x.loops]
+    inner_y = [inner.var for inner in y.loops]
+    ren_x = {loop.var: "i0", **{v: f"x{k}" for k, v in enumerate(inner_x)}}
+    ren_y = {loop.var: "i1", **{v: f"y{k}" for k, v in enumerate(inner_y)}}
+    try:
+        ix = [affine(e, subst) for e in x.indices]
+        iy = [affine(e, subst) for e in y.indices]
+    except NotAffine as exc:
+        return f"subscript {exc.args[0]!r} of {x.array} is not affine"
+    names = set().union(*ix, *iy) - {""}
+    for form in (*ix, *iy):
+        for k in form:
+            if k and k in changed and k not in ren_x and k not in ren_y:
+                return f"subscript of {x.array} depends on {k}, which the loop changes"
+    cons = [f"{_term(a, ren_x)} = {_term(b, ren_y)}" for a, b in zip(ix, iy)]
+    cons += _bounds(loop, subst, {loop.var: "i0"}) + _bounds(loop, subst, {loop.var: "i1"})
+    for inner in x.loops:
+        cons += _bounds(inner, subst, ren_x)
+    for inner in y.loops:
+        cons += _bounds(inner, subst, ren_y)
+    dims = ["i0", "i1", *ren_x.values(), *ren_y.values()]
+    dims = list(dict.fromkeys(dims))
+    symbols = sorted({_isl_name(n) for n in names if n not in ren_x and n not in ren_y} | _symbols_in(cons))
+    for order in ("i0 < i1", "i1 < i0"):
+        text = f"[{', '.join(symbols)}] -> {{ [{', '.join(dims)}] : {' and '.join([*cons, order])} }}"
+        try:
+            if not isl.Set(text).is_empty():
+                return f"iterations of loop {loop.sid} may both access an element of {x.array}"
+        except isl.Error:
+            return f"cannot analyse the subscripts of {x.array}"
+    return ""
+
+
+_SYMBOL = re.compile(r"\bv_[A-Za-z0-9_]+")
+
+
+def _symbols_in(cons: list[str]) -> set[str]:
+    return {m.group(0) for c in cons for m in _SYMBOL.finditer(c)}

@@ -1,0 +1,120 @@
+"""What statements read and write, and which arrays may share memory.
+
+Every pass that moves or reorders code asks these two questions. Arrays are named storage: a
+parameter is its own root; an ``Alloc`` is fresh memory that nothing else can alias; a ``View``
+shares its base's roots. Two parameters may overlap (NumPy lets callers pass views of one
+buffer); passes either prove they do not at run time (``Overlaps``) or leave the code alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from kiln.ir import nodes as ir
+from kiln.ir.visit import iter_exprs, iter_stmts
+from kiln.transforms.pass_manager import register_analysis
+
+_CONTROL = (ir.Break, ir.Continue, ir.Exit, ir.Return, ir.Check)
+
+
+@dataclass(frozen=True)
+class Effects:
+    reads: frozenset[str]  # scalar variables read
+    writes: frozenset[str]  # scalar variables assigned (loop variables included)
+    array_reads: frozenset[str]  # arrays whose elements or metadata are read
+    array_writes: frozenset[str]  # arrays whose elements are written
+    array_binds: frozenset[str]  # array names (re)bound by Alloc or View
+    control: bool  # may leave the enclosing code early or raise
+
+
+def _expr_reads(e: ir.Expr, scalars: set[str], arrays: set[str]) -> None:
+    for sub in iter_exprs(e):
+        if isinstance(sub, ir.Var):
+            scalars.add(sub.name)
+        elif isinstance(sub, (ir.Load, ir.Dim, ir.Stride)):
+            arrays.add(sub.array)
+        elif isinstance(sub, ir.Overlaps):
+            arrays.update((sub.a, sub.b))
+
+
+def effects_of(stmts: Iterable[ir.Stmt]) -> Effects:
+    reads: set[str] = set()
+    writes: set[str] = set()
+    array_reads: set[str] = set()
+    array_writes: set[str] = set()
+    binds: set[str] = set()
+    control = False
+    for s in iter_stmts(stmts):
+        for e in iter_exprs(s, deep=False):
+            _expr_reads(e, reads, array_reads)
+        if isinstance(s, ir.Assign):
+            writes.add(s.target)
+        elif isinstance(s, ir.For):
+            writes.add(s.var)
+        elif isinstance(s, ir.Store):
+            array_writes.add(s.array)
+        elif isinstance(s, ir.Alloc):
+            binds.add(s.target)
+        elif isinstance(s, ir.View):
+            binds.add(s.target)
+            array_reads.add(s.base)
+        elif isinstance(s, ir.LibCall):
+            array_writes.update(s.outputs)
+            array_reads.update(s.inputs)
+        elif isinstance(s, ir.Return):
+            reads.update(s.values)
+        control = control or isinstance(s, _CONTROL)
+    return Effects(
+        frozenset(reads),
+        frozenset(writes),
+        frozenset(array_reads),
+        frozenset(array_writes),
+        frozenset(binds),
+        control,
+    )
+
+
+@dataclass(frozen=True)
+class ArrayRoots:
+    """For each array name, the storage it may refer to: parameter names or ``alloc:NAME``."""
+
+    roots: dict[str, frozenset[str]]
+    params: frozenset[str]
+
+    def of(self, name: str) -> frozenset[str]:
+        return self.roots.get(name, frozenset({name}))
+
+    def conflicts(self, a: str, b: str) -> tuple[bool, frozenset[tuple[str, str]]]:
+        """(certain or unprovable overlap, parameter pairs that overlap unless checked at run time)."""
+        ra, rb = self.of(a), self.of(b)
+        if ra & rb:
+            return True, frozenset()
+        pairs = frozenset(
+            tuple(sorted((x, y))) for x in ra for y in rb if x in self.params and y in self.params
+        )
+        return False, pairs  # type: ignore[return-value]
+
+
+@register_analysis("array_roots")
+def array_roots(fn: ir.Function) -> ArrayRoots:
+    from kiln.ir.types import ArrayType
+
+    params = frozenset(p.name for p in fn.params if isinstance(p.type, ArrayType))
+    roots: dict[str, set[str]] = {p: {p} for p in params}
+    views: list[ir.View] = []
+    for s in iter_stmts(fn.body):
+        if isinstance(s, ir.Alloc):
+            roots.setdefault(s.target, set()).add(f"alloc:{s.target}")
+        elif isinstance(s, ir.View):
+            views.append(s)
+    changed = True
+    while changed:  # views of views, in any order: iterate to a fixed point
+        changed = False
+        for v in views:
+            new = roots.get(v.base, {v.base})
+            have = roots.setdefault(v.target, set())
+            if not new <= have:
+                have.update(new)
+                changed = True
+    return ArrayRoots({k: frozenset(v) for k, v in roots.items()}, params)

@@ -1,0 +1,133 @@
+"""Run ``range`` loops in parallel where no iteration depends on another (OpenMP, ``parallel=True``).
+
+Legal when (1) the body is thread-safe and every scalar it writes is private to an iteration or an
+integer reduction (floating-point sums stay in order: reassociating them is only for ``prange``,
+where the user asked for it), (2) no private scalar that an iteration may leave unwritten is used
+after the loop, and (3) the exact dependence test finds no element two iterations touch where one
+writes. Parameters that might share memory version the loop: the parallel copy runs when
+``Overlaps`` proves them apart at run time. Only the outermost legal loop of a nest is marked;
+loops inside it already run on one worker each.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from kiln.frontend.loops import plan_scalars
+from kiln.ir import nodes as ir
+from kiln.ir.visit import iter_exprs, iter_stmts, map_stmts, max_sid
+from kiln.transforms.dependences import carried_dependence
+from kiln.transforms.effects import array_roots
+from kiln.transforms.pass_manager import PassContext, register
+from kiln.transforms.passes.licm import _all_apart, _renumber
+from kiln.transforms.recipes import Step, find_loop, register_transformation
+
+
+@dataclasses.dataclass(frozen=True)
+class Verdict:
+    reductions: tuple[tuple[str, str], ...] = ()
+    checks: frozenset[tuple[str, str]] = frozenset()
+    reason: str = ""  # non-empty: not legal, and why
+
+    @property
+    def legal(self) -> bool:
+        return not self.reason
+
+
+def judge(fn: ir.Function, loop: ir.For) -> Verdict:
+    if loop.parallel:
+        return Verdict(reason="already parallel")
+    plan = plan_scalars(loop.body, loop.var)
+    if plan is None:
+        return Verdict(reason="a scalar carries a value between iterations, or the body allocates or exits")
+    types = dict(fn.locals)
+    for var, _ in plan.reductions:
+        t = types.get(var)
+        if t is None or not getattr(t, "is_integer", False) and getattr(t, "dtype", "") != "bool":
+            return Verdict(reason=f"the floating-point reduction of {var} would change its rounding")
+    outside = _mentions_outside(fn, loop)
+    used_after = sorted(v for v in plan.loop_locals if v in outside)
+    if used_after:
+        return Verdict(reason=f"{', '.join(used_after)} may be left unwritten and is read after the loop")
+    deps = carried_dependence(loop, array_roots(fn))
+    if deps.carried:
+        return Verdict(reason=deps.reason)
+    return Verdict(plan.reductions, frozenset(deps.overlap_checks))
+
+
+def _mentions_outside(fn: ir.Function, loop: ir.For) -> set[str]:
+    inside = {id(s) for s in iter_stmts([loop])}
+    names: set[str] = set()
+    for s in iter_stmts(fn.body):
+        if id(s) in inside:
+            continue
+        names |= {e.name for e in iter_exprs(s, deep=False) if isinstance(e, ir.Var)}
+        if isinstance(s, ir.Return):
+            names |= set(s.values)
+    return names
+
+
+def _parallelized(fn: ir.Function, loop: ir.For, verdict: Verdict) -> tuple[ir.Function, range]:
+    fast = dataclasses.replace(loop, parallel=True, reductions=verdict.reductions)
+    replacement: ir.Stmt = fast
+    first = max_sid(fn) + 1
+    created = range(first, first)
+    if verdict.checks:
+        original, last = _renumber((loop,), first - 1)
+        replacement = ir.If(_all_apart(verdict.checks), (fast,), original, sid=last + 1, loc=loop.loc)
+        created = range(first, last + 2)
+
+    def swap(s: ir.Stmt) -> ir.Stmt | None:
+        return replacement if isinstance(s, ir.For) and s.sid == loop.sid else None
+
+    return dataclasses.replace(fn, body=map_stmts(fn.body, swap)), created
+
+
+def _legal(fn: ir.Function, step: Step) -> str | None:
+    loop = find_loop(fn, step.target[0]) if len(step.target) == 1 else None
+    if loop is None:
+        return "no such loop"
+    return judge(fn, loop).reason or None
+
+
+def _apply(fn: ir.Function, step: Step) -> ir.Function:
+    loop = find_loop(fn, step.target[0])
+    assert loop is not None
+    return _parallelized(fn, loop, judge(fn, loop))[0]
+
+
+register_transformation("parallelize", _legal, _apply)
+
+
+@register("parallelize", description="mark dependence-free range loops parallel (OpenMP)")
+def parallelize(fn: ir.Function, ctx: PassContext) -> ir.Function:
+    if not ctx.options.parallel:
+        return fn
+    skip: set[int] = set()
+    while True:
+        loop = _next_candidate(fn.body, skip)
+        if loop is None:
+            return fn
+        skip.add(loop.sid)
+        verdict = judge(fn, loop)
+        if not verdict.legal:
+            ctx.note(loop.sid, f"sequential: {verdict.reason}")
+            continue
+        fn, created = _parallelized(fn, loop, verdict)
+        skip.update(created)
+        ctx.steps.append(Step("parallelize", (loop.sid,)))
+        ctx.note(loop.sid, "parallelized" + (" (versioned on overlap)" if verdict.checks else ""))
+
+
+def _next_candidate(body: tuple[ir.Stmt, ...], skip: set[int]) -> ir.For | None:
+    """The first sequential loop, outermost first, not inside a parallel loop."""
+    for s in body:
+        if isinstance(s, ir.For) and s.parallel:
+            continue
+        if isinstance(s, ir.For) and s.sid not in skip:
+            return s
+        for inner in (getattr(s, f) for f in ("body", "then", "orelse") if hasattr(s, f)):
+            found = _next_candidate(inner, skip)
+            if found is not None:
+                return found
+    return None
