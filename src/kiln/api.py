@@ -165,3 +165,16 @@ def inspect(f: JitFunction, *args: Any, **kwargs: Any) -> str:
     if not isinstance(f, JitFunction):
         raise TypeError("kiln.inspect expects a @kiln.jit function")
     return f.inspect(*args, **kwargs)
+
+
+def report(f: JitFunction, *args: Any, **kwargs: Any) -> str:
+    """Per loop of ``f`` specialized to ``args``: source line, parallel or not (and why), vectorized,
+    hoisted statements, and the recipe of transformations applied (see docs/optimizer.md)."""
+    if not isinstance(f, JitFunction):
+        raise TypeError("kiln.report expects a @kiln.jit function")
+    from kiln.loop_report import render, vectorized_loops
+
+    args = f._bind(args, kwargs)
+    types_ = tuple(arg_type(a, i) for i, a in enumerate(args))
+    compiled = compile_function(f.py_func, types_, f.options, build=False)
+    return render(compiled, vectorized_loops(compiled.c_source, f.options))

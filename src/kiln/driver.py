@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import sys
 import types
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from kiln.codegen.c import render_function
 from kiln.frontend.python import lower_function
@@ -18,7 +19,7 @@ from kiln.ir.types import ArrayType, NoneType, ScalarType
 from kiln.ir.verifier import verify_function
 from kiln.options import Options
 from kiln.runtime.cache import build_module
-from kiln.transforms.pass_manager import run_pipeline
+from kiln.transforms.pass_manager import run_passes
 
 STAGES = ("ir", "opt", "c")
 
@@ -31,6 +32,8 @@ class Compiled:
     optimized: ir.Function
     c_source: str
     entry: types.BuiltinFunctionType | None
+    steps: tuple[Any, ...] = ()  # recipe steps the passes applied (kiln.transforms.recipes.Step)
+    notes: dict[int, list[str]] = field(default_factory=dict)  # loop sid -> what passes said
 
 
 def _dump(options: Options, stage: str, text: str, log: list[str] | None) -> None:
@@ -51,9 +54,10 @@ def compile_function(
     lowered = lower_function(fn, arg_types, options)  # stage: lower
     verify_function(lowered)
     _dump(options, "ir", print_function(lowered), log)
-    optimized = run_pipeline(lowered, options)  # stage: passes (verified after each)
+    passes = run_passes(lowered, options)  # stage: passes (verified after each)
+    optimized = passes.fn
     _dump(options, "opt", print_function(optimized), log)
     c_source = render_function(optimized, openmp=options.parallel)  # stage: codegen
     _dump(options, "c", c_source, log)
     entry = build_module(c_source, options).entry if build else None  # stage: build + load
-    return Compiled(lowered, optimized, c_source, entry)
+    return Compiled(lowered, optimized, c_source, entry, tuple(passes.steps), passes.notes)
