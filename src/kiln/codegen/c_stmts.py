@@ -191,11 +191,16 @@ class StmtRenderer:
             f"    const int64_t {lo} = {self.e(s.start)}, {hi} = {self.e(s.stop)}, {st} = {self.e(s.step)};",
         ]
         step_sign = s.step.value if isinstance(s.step, ir.Const) else None
-        if step_sign is None:
+        if step_sign is None and self._parallel:  # inside an OpenMP loop: no goto out of it
+            nonzero = ir.Binary("ne", s.step, ir.Const(0, s.step.type), ScalarType("bool"))
+            check = ir.Check(nonzero, "ValueError", "range() arg 3 must not be zero")
+            lines += ["    " + line for line in self._parallel[-1].check(check, self.e)]
+        elif step_sign is None:
             lines.append(
                 f'    if ({st} == 0) {{ PyErr_SetString(PyExc_ValueError, "range() arg 3 must not be zero");'
                 " goto kiln_fail; }"
             )
+        if step_sign is None:
             cond = f"({st} > 0 ? {t} < {hi} : {t} > {hi})"
         else:
             cond = f"{t} < {hi}" if step_sign > 0 else f"{t} > {hi}"  # type: ignore[operator]

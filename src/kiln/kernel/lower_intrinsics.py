@@ -107,7 +107,7 @@ def _new_array(low: Any, maker: K._ArrayMaker, args: list[Value], kwargs: dict[s
     bound = dict(zip(names, args)) | kwargs
     if set(bound) != set(names):
         raise TypingError(f"{maker!r}(shape, dtype) takes a shape and a dtype", ctx.loc)
-    shape = shape_arg(ctx, bound["shape"])
+    shape = tuple(_fold(n) for n in shape_arg(ctx, bound["shape"]))
     if not all(isinstance(n, ir.Const) and int(n.value) >= 0 for n in shape):  # type: ignore[arg-type]
         raise UnsupportedError(f"{maker!r}: the shape must be a compile-time constant", ctx.loc)
     dtype = dtype_arg(ctx, bound["dtype"])
@@ -119,6 +119,22 @@ def _new_array(low: Any, maker: K._ArrayMaker, args: list[Value], kwargs: dict[s
     ctx.add_origins(name, {name})
     ctx.emit(ir.Alloc(name, t, shape))
     return whole_view(name, t, shape)
+
+
+_FOLD = {"add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
+         "floordiv": lambda a, b: a // b if b else 0}  # fmt: skip
+
+
+def _fold(e: ir.Expr) -> ir.Expr:
+    """Integer arithmetic on constants (``TPB + 2``), for shapes that must be constant."""
+    if isinstance(e, ir.Cast):
+        inner = _fold(e.operand)
+        return ir.Const(int(inner.value), e.type) if isinstance(inner, ir.Const) else e  # type: ignore[arg-type]
+    if isinstance(e, ir.Binary) and e.op in _FOLD:
+        a, b = _fold(e.lhs), _fold(e.rhs)
+        if isinstance(a, ir.Const) and isinstance(b, ir.Const):
+            return ir.Const(_FOLD[e.op](int(a.value), int(b.value)), e.type)  # type: ignore[arg-type]
+    return e
 
 
 def _atomic(low: Any, fn: K._Atomic, args: list[Value]) -> Value:
