@@ -231,7 +231,7 @@ def assemble_kernel(fn: ir.Function, block: tuple[int, int, int]) -> tuple[ir.Fu
         raise UnsupportedError("a kernel cannot return a value", fn.loc)
     a = _Assembler(fn, block)
     barriers = sum(1 for s in iter_stmts(fn.body) if isinstance(s, ir.LibCall) and s.func == "barrier")
-    body, removed = eliminate_barriers(drop_wraparound(fn.body))
+    body, removed = eliminate_barriers(_alias_whole_views(drop_wraparound(fn.body), a.spaces))
     has_barrier = barriers > removed
     has_return = any(isinstance(s, ir.Return) for s in iter_stmts(body))
     guarded = has_barrier and has_return
