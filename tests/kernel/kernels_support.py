@@ -47,7 +47,7 @@ def divergent_barrier(a):
 @kiln.kernel
 def barrier_in_divergent_loop(a):
     t = kiln.threadIdx.x
-    for k in range(t):
+    for _ in range(t):
         kiln.syncthreads()
     a[t] = t
 

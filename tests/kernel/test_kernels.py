@@ -2,10 +2,10 @@
 
 import numpy as np
 import pytest
+from tests.kernel import kernels_support as K
 
 import kiln
 from kiln import cuda
-from tests.kernel import kernels_support as K
 
 
 def _both(kernel, grid, block, *args):

@@ -312,12 +312,12 @@ CASES: tuple[GpuCase, ...] = (
             lambda e: (e["a"] + e["b"],), 1000, 4_000_000),
     GpuCase("matmul_shared", _mm_make, _mm_run, _port(P.matmul, ("A", "B", "C"), ("C",)),
             lambda e: (e["A"].astype(np.float64) @ e["B"].astype(np.float64),), 40, 384, rtol=1e-4),
-    GpuCase("reduction_shared", _sum_make, _sum_run, _port(P.block_sum, ("a", "partial"), ("partial",), K.TPB1),
+    GpuCase("reduction_shared", _sum_make, _sum_run, _port(P.block_sum, ("a", "partial"), ("partial",), K.TPB1),  # noqa: E501
             _sum_ref, 1000, 4_000_000),
     GpuCase("histogram_atomic", _hist_make, _hist_run, _port(P.histogram, ("x", "hist"), ("hist",)),
             lambda e: (np.bincount(e["x"], minlength=64),), 5000, 4_000_000),
-    GpuCase("laplace", _lap_make, _lap_run, _port(P.laplace_step, ("u", "out"), ("out",)), _lap_ref, 40, 2000),
-    GpuCase("black_scholes", _bs_make, _bs_run, _port(P.black_scholes, ("call", "put", "S", "X", "T", "r", "v"),
+    GpuCase("laplace", _lap_make, _lap_run, _port(P.laplace_step, ("u", "out"), ("out",)), _lap_ref, 40, 2000),  # noqa: E501
+    GpuCase("black_scholes", _bs_make, _bs_run, _port(P.black_scholes, ("call", "put", "S", "X", "T", "r", "v"),  # noqa: E501
             ("call", "put")), _bs_ref, 1000, 1_000_000),
     GpuCase("hotspot", _hot_make, _hot_run, _port(P.hotspot_step, ("temp", "power", "out"), ("out",), *_HOT),
             _hot_ref, 40, 2000),
