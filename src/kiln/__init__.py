@@ -2,13 +2,39 @@
 
 from kiln.api import JitFunction, inspect, jit, report
 from kiln.errors import CompilerFailure, KilnError, ToolchainError, TypingError, UnsupportedError
+from kiln.kernel import (
+    atomic,
+    blockDim,
+    blockIdx,
+    grid,
+    gridDim,
+    gridsize,
+    local,
+    shared,
+    syncthreads,
+    threadIdx,
+)
+from kiln.kernel import kernel as _kernel_decorator
 from kiln.parallel import prange
+
+kernel = _kernel_decorator  # the decorator shadows the kiln.kernel package (imported above)
 
 __all__ = [
     "jit",
     "inspect",
     "report",
     "prange",
+    "kernel",
+    "threadIdx",
+    "blockIdx",
+    "blockDim",
+    "gridDim",
+    "grid",
+    "gridsize",
+    "syncthreads",
+    "shared",
+    "local",
+    "atomic",
     "JitFunction",
     "KilnError",
     "UnsupportedError",

@@ -88,8 +88,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from kiln.bench.results import FAIL, RunConfig
     from kiln.bench.runner import payload, run_benchmarks, select
 
-    if _suite_name(args) == "npbench":
+    try:
+        name = _suite_name(args)
+    except ValueError as exc:
+        print(f"kiln bench: {exc}", file=sys.stderr)
+        return 2
+    if name == "npbench":
         return cmd_bench_npbench(args)
+    if name == "gpu":
+        from kiln.bench.gpu import main as bench_gpu
+
+        return bench_gpu(repeat=args.repeat, json_path=args.json, names=args.filter)
     try:
         suite = get_suite(_suite_name(args))
     except ValueError as exc:

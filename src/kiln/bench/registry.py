@@ -45,4 +45,4 @@ def get_suite(name: str) -> Suite:
 
 def suite_names() -> list[str]:
     _load_builtin_suites()
-    return sorted(_SUITES)
+    return sorted({*_SUITES, "gpu"})  # gpu: CUDA-style kernels, run by kiln.bench.gpu

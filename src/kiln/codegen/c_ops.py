@@ -147,6 +147,8 @@ _COMPLEX_FUNCS = {
 def render_call(e: ir.Call, args: list[str]) -> str:
     arg_t = e.args[0].type if e.args else e.type
     name = e.func
+    if name in ("worker_id", "worker_count"):
+        return f"kiln_{name}()"
     if name in ("isnan", "isinf", "isfinite"):
         return _classify(name, arg_t, args[0])
     if name == "square":

@@ -28,7 +28,8 @@ def _assigned_scalars(body: tuple[ir.Stmt, ...]) -> list[str]:
 
     names: list[str] = []
     for s in iter_stmts(body):
-        name = s.target if isinstance(s, ir.Assign) else s.var if isinstance(s, ir.For) else None
+        name = s.target if isinstance(s, ir.Assign | ir.Atomic) else s.var if isinstance(s, ir.For) else None
+        name = name or None  # an Atomic whose old value nobody reads has target ""
         if name is not None and name not in names:
             names.append(name)
     return names
@@ -149,6 +150,36 @@ class StmtRenderer:
             "}",
         ]
 
+    def _atomic(self, s: ir.Atomic) -> list[str]:
+        """A compare-and-swap loop (GCC/Clang ``__atomic`` builtins work on any 1-8 byte type,
+        floats included), so every op and dtype takes one path."""
+        t = self.array_type(s.array)
+        ct = cx.ctype(t)
+        new = {
+            "add": "old_ + v_", "sub": "old_ - v_", "exch": "v_",
+            "min": "(v_ < old_ ? v_ : old_)", "max": "(v_ > old_ ? v_ : old_)",
+        }  # fmt: skip
+        lines = [
+            "{",
+            f"    {ct}* p_ = &{cx.data_name(s.array)}[{self.e.offset(s.array, s.indices)}];",
+            f"    {ct} v_ = {self.e(s.value)};",
+        ]
+        if s.op == "cas":
+            lines += [
+                f"    {ct} old_ = {self.e(s.operands[0])};",
+                "    __atomic_compare_exchange(p_, &old_, &v_, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);",
+            ]
+        else:
+            lines += [
+                f"    {ct} old_, new_;",
+                "    __atomic_load(p_, &old_, __ATOMIC_RELAXED);",
+                f"    do {{ new_ = {new[s.op]}; }} while (!__atomic_compare_exchange(p_, &old_, &new_, 0,"
+                " __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));",
+            ]
+        if s.target:
+            lines.append(f"    {cx.scalar_name(s.target)} = old_;")
+        return lines + ["}"]
+
     def _libcall(self, s: ir.LibCall) -> list[str]:
         return self.libcall(s, self)
 
@@ -160,11 +191,16 @@ class StmtRenderer:
             f"    const int64_t {lo} = {self.e(s.start)}, {hi} = {self.e(s.stop)}, {st} = {self.e(s.step)};",
         ]
         step_sign = s.step.value if isinstance(s.step, ir.Const) else None
-        if step_sign is None:
+        if step_sign is None and self._parallel:  # inside an OpenMP loop: no goto out of it
+            nonzero = ir.Binary("ne", s.step, ir.Const(0, s.step.type), ScalarType("bool"))
+            check = ir.Check(nonzero, "ValueError", "range() arg 3 must not be zero")
+            lines += ["    " + line for line in self._parallel[-1].check(check, self.e)]
+        elif step_sign is None:
             lines.append(
                 f'    if ({st} == 0) {{ PyErr_SetString(PyExc_ValueError, "range() arg 3 must not be zero");'
                 " goto kiln_fail; }"
             )
+        if step_sign is None:
             cond = f"({st} > 0 ? {t} < {hi} : {t} > {hi})"
         else:
             cond = f"{t} < {hi}" if step_sign > 0 else f"{t} > {hi}"  # type: ignore[operator]
@@ -237,12 +273,17 @@ class StmtRenderer:
         return f"reduction({name}:{cx.scalar_name(var)})"
 
     def _inner_work(self, body: tuple[ir.Stmt, ...]) -> str:
-        """Trip count of a perfectly nested inner loop (for the OpenMP threshold)."""
-        if len(body) == 1 and isinstance(body[0], ir.For):
-            inner = body[0]
-            trips = f"({self.e(inner.stop)} - {self.e(inner.start)})"
-            return f"{trips} * {self._inner_work(inner.body)}"
-        return "1"
+        """Trip count of the inner loops of a body (for the OpenMP threshold): of a perfectly
+        nested one, or the sum over the loops at its top level (a kernel's block runs several
+        thread loops one after the other)."""
+        loops = [s for s in body if isinstance(s, ir.For)]
+        if not loops:
+            return "1"
+        terms = [
+            f"({self.e(inner.stop)} - {self.e(inner.start)}) * {self._inner_work(inner.body)}"
+            for inner in loops
+        ]
+        return terms[0] if len(body) == 1 else "(1 + " + " + ".join(terms) + ")"
 
     @staticmethod
     def _is_simple_body(body: tuple[ir.Stmt, ...]) -> bool:

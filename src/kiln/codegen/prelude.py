@@ -22,6 +22,16 @@ _HEADER = r"""
 #define KILN_I _Complex_I
 #define KILN_SMALL_GEMM 32768
 #define KILN_PAR_MIN 32768
+/* Which OpenMP worker runs, and how many there may be: a kernel's blocks index their
+   shared-memory scratch by worker. */
+#ifdef _OPENMP
+#include <omp.h>
+#define kiln_worker_id() ((int64_t)omp_get_thread_num())
+#define kiln_worker_count() ((int64_t)omp_get_max_threads())
+#else
+#define kiln_worker_id() ((int64_t)0)
+#define kiln_worker_count() ((int64_t)1)
+#endif
 #if defined(__GNUC__)
 #define KILN_INLINE static inline __attribute__((always_inline))
 #else

@@ -28,6 +28,8 @@ def attribute(lower: ExprLowering, value: Value, attr: str) -> Value:
     from kiln.frontend.lower_exprs import describe, python_constant
 
     ctx = lower.ctx
+    if isinstance(value, Const) and getattr(type(value.value), "__kiln_intrinsic__", False):
+        return value.value.kiln_attribute(ctx, attr)  # kernel intrinsics: kiln.threadIdx.x ...
     if isinstance(value, Const) and isinstance(value.value, types.ModuleType):
         if not hasattr(value.value, attr):
             raise UnsupportedError(f"module '{value.value.__name__}' has no attribute '{attr}'", ctx.loc)

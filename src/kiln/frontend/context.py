@@ -12,7 +12,7 @@ import ast
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from kiln.errors import SourceLoc, TypingError
 from kiln.frontend.promotion import promote
@@ -95,6 +95,7 @@ class Context:
         self.loop_depth = 0
         self.parallel_depth = 0
         self.lower_bounds: dict[str, int] = {}
+        self.kernel: Any = None  # the launch configuration of a CUDA-style kernel (kiln.kernel)
         self.inlined = 0
         self.temp_nesting: dict[str, int] = {}
         self.stable_vars: set[str] = set()

@@ -33,6 +33,8 @@ def dispatch_call(low: Lowerer, func: Value, args: list[Value], kwargs: dict[str
 
     if f is prange:
         return calls.builtin_range(ctx, args, parallel=True)
+    if getattr(type(f), "__kiln_intrinsic__", False):  # kernel intrinsics: kiln.syncthreads() ...
+        return f.kiln_call(low, args, kwargs)
     handler = lookup_numpy(f)
     if handler is not None:
         return handler(ctx, list(args), dict(kwargs))

@@ -20,14 +20,17 @@ MAX_TYPE_ITERATIONS = 16
 ArgType = ScalarType | ArrayType | NoneType
 
 
-def lower_function(fn: types.FunctionType, arg_types: tuple[ArgType, ...], options: Options) -> ir.Function:
-    """Lower ``fn`` specialized to ``arg_types`` (one per positional parameter)."""
+def lower_function(
+    fn: types.FunctionType, arg_types: tuple[ArgType, ...], options: Options, kernel: object = None
+) -> ir.Function:
+    """Lower ``fn`` specialized to ``arg_types`` (one per positional parameter); ``kernel`` is
+    the launch configuration when ``fn`` is a CUDA-style kernel (see kiln.kernel)."""
     parsed = parse_function(fn)
     _check_signature(parsed, len(arg_types))
     env = TypeEnv()
     for _ in range(MAX_TYPE_ITERATIONS):
         env.start_iteration()
-        ctx, scope = _lower_once(parsed, arg_types, options, env)
+        ctx, scope = _lower_once(parsed, arg_types, options, env, kernel)
         for target, name, loc in ctx.pending_reads:
             if target not in env.types:
                 raise UnsupportedError(f"local variable '{name}' is read but never assigned a value", loc)
@@ -50,9 +53,10 @@ def param_name(name: str) -> str:
 
 
 def _lower_once(
-    parsed: ParsedFunction, arg_types: tuple[ArgType, ...], options: Options, env: TypeEnv
+    parsed: ParsedFunction, arg_types: tuple[ArgType, ...], options: Options, env: TypeEnv, kernel: object
 ) -> tuple[Context, Scope]:
     ctx = Context(env, options, parsed.filename, parsed.lines)
+    ctx.kernel = kernel
     ctx.loc = ctx.loc_of(parsed.tree)
     scope = Scope(parsed, prefix="u_")
     low = Lowerer(ctx, scope)

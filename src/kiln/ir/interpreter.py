@@ -26,6 +26,7 @@ from numpy.lib.stride_tricks import as_strided
 from kiln.ir.nodes import (
     Alloc,
     Assign,
+    Atomic,
     Binary,
     Block,
     Break,
@@ -95,7 +96,12 @@ BINARY_UFUNCS: dict[str, np.ufunc] = {
 }  # fmt: skip
 COMPARISONS = frozenset({"eq", "ne", "lt", "le", "gt", "ge"})
 # Call names that are not NumPy attribute names.
-CALL_ALIASES: dict[str, Callable[..., Any]] = {"abs": np.absolute}
+# worker_id / worker_count: which OpenMP worker runs (the interpreter is one worker)
+CALL_ALIASES: dict[str, Callable[..., Any]] = {
+    "abs": np.absolute,
+    "worker_id": lambda: np.int64(0),
+    "worker_count": lambda: np.int64(1),
+}
 
 
 def _call_function(name: str) -> Callable[..., Any]:
@@ -423,6 +429,20 @@ class _Interpreter:
             raise InterpreterError(f"{s.func} result of shape {np.shape(result)} into {outs[0].shape}")
         np.copyto(outs[0], result, casting="unsafe")
 
+    def atomic(self, s: Atomic) -> None:
+        """One thread at a time: a plain read-modify-write is atomic here."""
+        arr, idx = self.index(s.array, s.indices)
+        old = arr[idx]
+        value = self.eval(s.value)
+        ops = {"add": lambda: old + value, "sub": lambda: old - value, "exch": lambda: value,
+               "min": lambda: min(old, value), "max": lambda: max(old, value)}  # fmt: skip
+        if s.op == "cas":
+            arr[idx] = value if old == self.eval(s.operands[0]) else old
+        else:
+            arr[idx] = ops[s.op]()
+        if s.target:
+            self.set_scalar(s.target, old)
+
     def check(self, s: Check) -> None:
         if bool(self.eval(s.cond)):
             return
@@ -467,5 +487,6 @@ _EXEC: dict[type, Callable[[_Interpreter, Any], None]] = {
     View: _Interpreter.view,
     LibCall: _Interpreter.libcall,
     Check: _Interpreter.check,
+    Atomic: _Interpreter.atomic,
     Return: _raise(lambda s: _Return(s.values)),
 }

@@ -267,6 +267,26 @@ class Check:
     loc: SourceLoc = UNKNOWN_LOC
 
 
+ATOMIC_OPS = frozenset({"add", "sub", "min", "max", "exch", "cas"})
+
+
+@dataclass(frozen=True)
+class Atomic:
+    """Atomically ``array[indices] = op(array[indices], value)``; ``target`` (when not "")
+    receives the old element. ``cas`` stores ``value`` only where the old element equals
+    ``operands[0]``; other ops take no extra operands. Blocks of a kernel running in
+    parallel update shared memory through these."""
+
+    op: str
+    array: str
+    indices: tuple[Expr, ...]
+    value: Expr
+    operands: tuple[Expr, ...] = ()
+    target: str = ""
+    sid: int = 0
+    loc: SourceLoc = UNKNOWN_LOC
+
+
 @dataclass(frozen=True)
 class Return:
     """Leave the function with ``values`` (variable names: scalars and arrays)."""
@@ -290,6 +310,7 @@ Stmt = (
     | View
     | LibCall
     | Check
+    | Atomic
     | Return
 )
 

@@ -20,6 +20,7 @@ from kiln.ir.nodes import (
     UNARY_OPS,
     Alloc,
     Assign,
+    Atomic,
     Binary,
     Block,
     Break,
@@ -554,6 +555,19 @@ class StmtParser:
         func = ts.name()
         return LibCall(func, outputs, self.names(ts))
 
+    def atomic(self, ts: TokenStream, indent: int) -> Stmt:
+        op = ts.name()
+        target = ""
+        if ts.accept("="):
+            target, op = op, ts.name()
+        ts.expect("(")
+        array = ts.name()
+        ts.expect("[")
+        indices = self.exprs(ts, "]")
+        ts.expect(",")
+        rest = self.exprs(ts, ")")
+        return Atomic(op, array, indices, rest[-1], rest[:-1], target)
+
     def check(self, ts: TokenStream, indent: int) -> Stmt:
         cond = self.expr(ts)
         ts.expect("else")
@@ -582,6 +596,7 @@ def _reduction(ts: TokenStream) -> tuple[str, str]:
 
 _STMT_PARSERS: dict[str, Callable[[StmtParser, TokenStream, int], Stmt]] = {
     "assign": StmtParser.assign,
+    "atomic": StmtParser.atomic,
     "store": StmtParser.store,
     "for": StmtParser.for_,
     "while": StmtParser.while_,

@@ -28,6 +28,7 @@ from kiln.ir.nodes import (
     UNARY_OPS,
     Alloc,
     Assign,
+    Atomic,
     Binary,
     Block,
     Break,
@@ -204,6 +205,11 @@ def _simple_stmt_text(s: Stmt, decls: Decls | None) -> str:
         return f"{print_expr(s.cond, decls)} else {fmt_name(s.exc)}({json.dumps(s.message)}{args})"
     if isinstance(s, Return):
         return f"({_names(s.values)})"
+    if isinstance(s, Atomic):
+        head = f"{fmt_name(s.target)} = " if s.target else ""
+        extra = "".join(f", {print_expr(a, decls)}" for a in s.operands)
+        element = f"{fmt_name(s.array)}[{_args(s.indices, decls)}]"
+        return f"{head}{fmt_name(s.op)}({element}{extra}, {print_expr(s.value, decls)})"
     raise TypeError(f"not an IR statement: {s!r}")
 
 
@@ -220,7 +226,7 @@ def _compound_header(s: Stmt, decls: Decls | None) -> str | None:
 KEYWORD_OF: dict[type, str] = {
     Assign: "assign", Store: "store", For: "for", While: "while", If: "if", Break: "break",
     Continue: "continue", Block: "block", Exit: "exit", Alloc: "alloc", View: "view",
-    LibCall: "libcall", Check: "check", Return: "return",
+    LibCall: "libcall", Check: "check", Return: "return", Atomic: "atomic",
 }  # fmt: skip
 
 

@@ -14,10 +14,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from kiln.ir.nodes import (
+    ATOMIC_OPS,
     BINARY_OPS,
     UNARY_OPS,
     Alloc,
     Assign,
+    Atomic,
     Binary,
     Block,
     Break,
@@ -54,7 +56,9 @@ BITWISE = frozenset({"lshift", "rshift", "bitand", "bitor", "bitxor"})
 PREDICATES = frozenset({"isnan", "isinf", "isfinite", "signbit"})
 REDUCTION_OPS = frozenset({"add", "mul", "min", "max"})
 # LibCall routines: (number of outputs, number of inputs).
-LIBCALL_ARITY: dict[str, tuple[int, int]] = {"matmul": (1, 2), "copy": (1, 1)}
+# ``barrier``: a kernel's __syncthreads(): no operands; its meaning is the memory effects
+# before and after it (kernel lowering removes it by loop fission on CPUs)
+LIBCALL_ARITY: dict[str, tuple[int, int]] = {"matmul": (1, 2), "copy": (1, 1), "barrier": (0, 0)}
 _LENGTH_MODIFIER_RE = re.compile(r"%([-+ #0]*\d*(?:\.\d+)?)(?:hh|h|ll|l|j|z|t|q)([diouxX])")
 
 
@@ -354,6 +358,8 @@ class _Verifier:
         self.require(arity is not None, f"unknown library routine {s.func!r}")
         shown = f"{s.func} with {len(s.outputs)} outputs and {len(s.inputs)} inputs"
         self.require((len(s.outputs), len(s.inputs)) == arity, f"{shown}, expected {arity[0]} and {arity[1]}")
+        if s.func == "barrier":
+            return
         out, *ins = [self.array(n, f"{s.func} operand") for n in s.outputs + s.inputs]
         if s.func == "matmul":
             a, b = ins
@@ -364,6 +370,15 @@ class _Verifier:
             )
         elif s.func == "copy":
             self.require(out.ndim == ins[0].ndim, f"copy of {ins[0].ndim}-d into {out.ndim}-d")
+
+    def atomic(self, s: Atomic, ctx: _Context) -> None:
+        self.require(s.op in ATOMIC_OPS, f"unknown atomic operation {s.op!r}")
+        t = self.indices(s.array, s.indices, "atomic update of")
+        self.require(len(s.operands) == (1 if s.op == "cas" else 0), f"atomic {s.op} operand count")
+        for e in (s.value, *s.operands):
+            self.same_dtype(e.type, t.dtype, f"atomic {s.op} operand")
+        if s.target:
+            self.same_dtype(self.scalar(s.target, "atomic result"), t.dtype, "atomic result")
 
     def check(self, s: Check, ctx: _Context) -> None:
         self.boolean(s.cond, "check condition")
@@ -433,5 +448,6 @@ _STMT_CHECKS: dict[type, Callable[[_Verifier, Stmt, _Context], None]] = {
     View: _Verifier.view,
     LibCall: _Verifier.libcall,
     Check: _Verifier.check,
+    Atomic: _Verifier.atomic,
     Return: _Verifier.return_,
 }  # type: ignore[dict-item]

@@ -1,0 +1,120 @@
+"""``kiln bench gpu``: the CUDA-style kernels on kiln's CPU path beside their hand-ported
+``@kiln.jit`` loops (and Numba's CUDA simulator when installed), each validated first."""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from kiln.bench.gpu_cases import CASES, GpuCase, cpu_launch
+
+
+def _time(fn: Any, env: dict[str, Any], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        fresh = copy.deepcopy(env)
+        t0 = time.perf_counter()
+        fn(fresh)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def _valid(outputs: tuple[np.ndarray, ...], expected: tuple[np.ndarray, ...], rtol: float) -> bool:
+    return all(np.allclose(o, e, rtol=rtol, atol=1e-6) for o, e in zip(outputs, expected, strict=True))
+
+
+def run_case(case: GpuCase, repeat: int, size: int | None = None) -> dict[str, Any]:
+    env = case.make(size or case.large, np.random.default_rng(0))
+    expected = case.reference(copy.deepcopy(env)) if (size or case.large) <= 4 * case.small else None
+    kernel_out = case.run(cpu_launch, copy.deepcopy(env))  # compiles, and validates below
+    port_out = case.port(copy.deepcopy(env))
+    ok = _valid(kernel_out, expected or port_out, case.rtol) and (
+        expected is None or _valid(port_out, expected, case.rtol)
+    )
+    kernel_s = _time(lambda e: case.run(cpu_launch, e), env, repeat)
+    port_s = _time(case.port, env, repeat)
+    return {"name": case.name, "size": size or case.large, "valid": ok, "kiln_kernel_s": kernel_s,
+            "hand_port_s": port_s, "ratio_port_over_kernel": port_s / kernel_s}  # fmt: skip
+
+
+def kernel_reports() -> list[dict[str, Any]]:
+    """Barrier and spill statistics of every compiled kernel (bytes per thread)."""
+    from kiln.bench import gpu_kernels as K
+
+    out = []
+    for name in dir(K):
+        k = getattr(K, name)
+        for key, compiled in getattr(k, "_compiled", {}).items():
+            r = compiled.report
+            out.append({"kernel": name, "block": key[0], "barriers": r.barriers, "removed": r.barriers_removed,  # noqa: E501
+                        "regions": r.regions, "bytes_all_live": r.bytes_all, "bytes_min_cut": r.bytes_stored})  # fmt: skip  # noqa: E501
+    return out
+
+
+def _threads_scaling(repeat: int) -> float | None:
+    """Geometric-mean speedup of the kernels from 1 to 2 OpenMP threads (separate processes)."""
+    times = {}
+    for threads in (1, 2):
+        env = dict(os.environ, OMP_NUM_THREADS=str(threads))
+        code = f"from kiln.bench.gpu import _kernel_times; import json; print(json.dumps(_kernel_times({repeat})))"  # noqa: E501
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
+        times[threads] = json.loads(out.stdout.strip().splitlines()[-1])
+    ratios = [times[1][n] / times[2][n] for n in times[1]]
+    return math.exp(sum(map(math.log, ratios)) / len(ratios)) if ratios else None
+
+
+def _kernel_times(repeat: int) -> dict[str, float]:
+    out = {}
+    for case in CASES:
+        env = case.make(case.large, np.random.default_rng(0))
+        case.run(cpu_launch, copy.deepcopy(env))
+        out[case.name] = _time(lambda e, c=case: c.run(cpu_launch, e), env, repeat)
+    return out
+
+
+def main(
+    repeat: int = 3, json_path: Path | None = None, names: list[str] | None = None, scaling: bool = True
+) -> int:
+    rows = [run_case(c, repeat) for c in CASES if not names or any(n in c.name for n in names)]
+    print(
+        f"{'kernel':<20} {'size':>9} {'valid':>5} {'kiln kernel':>12} {'hand port':>12} {'port/kernel':>11}"
+    )
+    for r in rows:
+        print(f"{r['name']:<20} {r['size']:>9} {r['valid']!s:>5} {r['kiln_kernel_s'] * 1e3:>10.3f}ms "
+              f"{r['hand_port_s'] * 1e3:>10.3f}ms {r['ratio_port_over_kernel']:>10.2f}x")  # fmt: skip
+    geo = math.exp(sum(math.log(r["ratio_port_over_kernel"]) for r in rows) / len(rows))
+    print(f"geometric mean, hand port time / kernel time: {geo:.2f}x")
+    reports = kernel_reports()
+    live = sum(r["bytes_all_live"] for r in reports)
+    cut = sum(r["bytes_min_cut"] for r in reports)
+    print(f"bytes per thread stored across barriers: {cut} with the min-cut, {live} storing every live value")
+    scale = _threads_scaling(1) if scaling else None
+    if scale is not None:
+        print(f"geometric mean speedup from 1 to 2 threads: {scale:.2f}x")
+    payload = {"suite": "gpu", "rows": rows, "geomean_port_over_kernel": geo, "kernels": reports,
+               "thread_scaling_1_to_2": scale, "numba_simulator": _numba_note()}  # fmt: skip
+    path = json_path or Path("bench-results") / "gpu.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(payload, indent=2, default=str))
+    print(f"wrote {path}")
+    return 0 if all(r["valid"] for r in rows) else 1
+
+
+def _numba_note() -> str:
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return "numba not installed"
+    return "numba installed; simulator timing not run"

@@ -1,0 +1,217 @@
+"""Kernels in the style of numba.cuda's documentation examples and of Rodinia, written
+against ``from kiln import cuda`` exactly as one writes them for numba.cuda."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from kiln import cuda
+
+TPB = 16  # tile side of 2-d kernels
+TPB1 = 128  # threads per block of 1-d kernels
+
+
+@cuda.jit
+def vector_add(a, b, c):
+    i = cuda.grid(1)
+    if i < c.shape[0]:
+        c[i] = a[i] + b[i]
+
+
+@cuda.jit
+def matmul_tiled(A, B, C):
+    sA = cuda.shared.array(shape=(TPB, TPB), dtype=np.float32)
+    sB = cuda.shared.array(shape=(TPB, TPB), dtype=np.float32)
+    x, y = cuda.grid(2)
+    tx = cuda.threadIdx.x
+    ty = cuda.threadIdx.y
+    tmp = np.float32(0.0)
+    for i in range(cuda.gridDim.x):
+        sA[ty, tx] = 0
+        sB[ty, tx] = 0
+        if y < A.shape[0] and tx + i * TPB < A.shape[1]:
+            sA[ty, tx] = A[y, tx + i * TPB]
+        if x < B.shape[1] and ty + i * TPB < B.shape[0]:
+            sB[ty, tx] = B[ty + i * TPB, x]
+        cuda.syncthreads()
+        for j in range(TPB):
+            tmp += sA[ty, j] * sB[j, tx]
+        cuda.syncthreads()
+    if y < C.shape[0] and x < C.shape[1]:
+        C[y, x] = tmp
+
+
+@cuda.jit
+def block_sum(a, partial):
+    """Tree reduction in shared memory: one partial sum per block."""
+    s = cuda.shared.array(TPB1, np.float64)
+    tid = cuda.threadIdx.x
+    i = cuda.grid(1)
+    s[tid] = a[i] if i < a.shape[0] else 0.0
+    cuda.syncthreads()
+    step = TPB1 // 2
+    while step > 0:
+        if tid < step:
+            s[tid] += s[tid + step]
+        cuda.syncthreads()
+        step //= 2
+    if tid == 0:
+        partial[cuda.blockIdx.x] = s[0]
+
+
+@cuda.jit
+def histogram(x, hist):
+    i = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    for k in range(i, x.shape[0], stride):
+        cuda.atomic.add(hist, x[k], 1)
+
+
+@cuda.jit
+def laplace_step(u, out):
+    i, j = cuda.grid(2)
+    n, m = u.shape
+    if 0 < i < n - 1 and 0 < j < m - 1:
+        out[i, j] = 0.25 * (u[i - 1, j] + u[i + 1, j] + u[i, j - 1] + u[i, j + 1])
+
+
+@cuda.jit(device=True)
+def cnd(d):
+    A1, A2, A3, A4, A5 = 0.31938153, -0.356563782, 1.781477937, -1.821255978, 1.330274429
+    K = 1.0 / (1.0 + 0.2316419 * abs(d))
+    ret = 0.3989422804014327 * math.exp(-0.5 * d * d) * (K * (A1 + K * (A2 + K * (A3 + K * (A4 + K * A5)))))
+    if d > 0:
+        ret = 1.0 - ret
+    return ret
+
+
+@cuda.jit
+def black_scholes(call, put, S, X, T, r, v):
+    i = cuda.grid(1)
+    if i >= S.shape[0]:
+        return
+    sqrtT = math.sqrt(T[i])
+    d1 = (math.log(S[i] / X[i]) + (r + 0.5 * v * v) * T[i]) / (v * sqrtT)
+    d2 = d1 - v * sqrtT
+    cndd1 = cnd(d1)
+    cndd2 = cnd(d2)
+    expRT = math.exp(-r * T[i])
+    call[i] = S[i] * cndd1 - X[i] * expRT * cndd2
+    put[i] = X[i] * expRT * (1.0 - cndd2) - S[i] * (1.0 - cndd1)
+
+
+@cuda.jit
+def hotspot_step(temp, power, out, rx, ry, rz, step, amb):
+    i, j = cuda.grid(2)
+    n, m = temp.shape
+    if i < n and j < m:
+        t = temp[i, j]
+        north = temp[max(i - 1, 0), j]
+        south = temp[min(i + 1, n - 1), j]
+        west = temp[i, max(j - 1, 0)]
+        east = temp[i, min(j + 1, m - 1)]
+        out[i, j] = t + step * (
+            power[i, j] + (north + south - 2.0 * t) * ry + (east + west - 2.0 * t) * rx + (amb - t) * rz
+        )
+
+
+@cuda.jit
+def pathfinder_row(wall, row, prev, result):
+    """One row of the dynamic program; the previous row goes through shared memory."""
+    s = cuda.shared.array(TPB1 + 2, np.int32)
+    tx = cuda.threadIdx.x
+    j = cuda.grid(1)
+    n = prev.shape[0]
+    s[tx + 1] = prev[min(j, n - 1)]
+    if tx == 0:
+        s[0] = prev[max(j - 1, 0)]
+    if tx == TPB1 - 1:
+        s[TPB1 + 1] = prev[min(j + 1, n - 1)]
+    cuda.syncthreads()
+    if j < n:
+        left = s[tx] if j > 0 else s[tx + 1]
+        right = s[tx + 2] if j < n - 1 else s[tx + 1]
+        result[j] = wall[row, j] + min(left, s[tx + 1], right)
+
+
+@cuda.jit
+def nw_diagonal(score, ref, d, penalty):
+    """Cells (i, d - i) of one anti-diagonal of the Needleman-Wunsch score matrix."""
+    k = cuda.grid(1)
+    n = score.shape[0]
+    i = max(1, d - (n - 1)) + k
+    j = d - i
+    if i < n and 1 <= j < n:
+        diag = score[i - 1, j - 1] + ref[i, j]
+        up = score[i - 1, j] - penalty
+        left = score[i, j - 1] - penalty
+        score[i, j] = max(diag, up, left)
+
+
+@cuda.jit
+def srad_coefficients(J, c, dN, dS, dW, dE, q0sqr):
+    i, j = cuda.grid(2)
+    n, m = J.shape
+    if i < n and j < m:
+        jc = J[i, j]
+        dN[i, j] = J[max(i - 1, 0), j] - jc
+        dS[i, j] = J[min(i + 1, n - 1), j] - jc
+        dW[i, j] = J[i, max(j - 1, 0)] - jc
+        dE[i, j] = J[i, min(j + 1, m - 1)] - jc
+        g2 = (dN[i, j] ** 2 + dS[i, j] ** 2 + dW[i, j] ** 2 + dE[i, j] ** 2) / (jc * jc)
+        lap = (dN[i, j] + dS[i, j] + dW[i, j] + dE[i, j]) / jc
+        num = 0.5 * g2 - (1.0 / 16.0) * lap * lap
+        den = 1.0 + 0.25 * lap
+        qsqr = num / (den * den)
+        den = (qsqr - q0sqr) / (q0sqr * (1.0 + q0sqr))
+        c[i, j] = min(max(1.0 / (1.0 + den), 0.0), 1.0)
+
+
+@cuda.jit
+def srad_update(J, c, dN, dS, dW, dE, lam):
+    i, j = cuda.grid(2)
+    n, m = J.shape
+    if i < n and j < m:
+        cs = c[min(i + 1, n - 1), j]
+        ce = c[i, min(j + 1, m - 1)]
+        D = c[i, j] * dN[i, j] + cs * dS[i, j] + c[i, j] * dW[i, j] + ce * dE[i, j]
+        J[i, j] = J[i, j] + 0.25 * lam * D
+
+
+@cuda.jit
+def backprop_layer(inputs, weights, hidden):
+    """hidden[j] = sigmoid(sum_i inputs[i] * weights[i, j]); inputs staged in shared memory."""
+    s = cuda.shared.array(TPB1, np.float32)
+    j = cuda.grid(1)
+    tx = cuda.threadIdx.x
+    m = weights.shape[1]
+    acc = np.float32(0.0)
+    for base in range(0, inputs.shape[0], TPB1):
+        if base + tx < inputs.shape[0]:
+            s[tx] = inputs[base + tx]
+        cuda.syncthreads()
+        if j < m:
+            for k in range(min(TPB1, inputs.shape[0] - base)):
+                acc += s[k] * weights[base + k, j]
+        cuda.syncthreads()
+    if j < m:
+        hidden[j] = np.float32(1.0) / (np.float32(1.0) + np.exp(-acc))
+
+
+@cuda.jit
+def lud_column(a, k):
+    i = cuda.grid(1) + k + 1
+    if i < a.shape[0]:
+        a[i, k] = a[i, k] / a[k, k]
+
+
+@cuda.jit
+def lud_trailing(a, k):
+    j, i = cuda.grid(2)
+    i += k + 1
+    j += k + 1
+    n = a.shape[0]
+    if i < n and j < n:
+        a[i, j] -= a[i, k] * a[k, j]

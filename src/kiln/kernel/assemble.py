@@ -1,0 +1,332 @@
+"""From a kernel's per-thread IR to one CPU function: blocks as an OpenMP-parallel loop,
+the threads of a block as inner loops (one per region between barriers).
+
+    for b in range(gx * gy * gz) parallel:        # blocks, any order, on OpenMP workers
+        w = worker_id(); bx, by, bz = ...b...
+        for tz, ty, tx in block: region 0          # constant trip counts: vectorizable
+        for tz, ty, tx in block: region 1          # (after a barrier)
+        ...lifted loops and ifs around regions...
+
+Shared arrays get one copy per worker (``shared[w, ...]``), local arrays and values that live
+across barriers one per worker and thread (``slot[w, t]``): allocated once, before the loop.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from kiln.errors import UnsupportedError
+from kiln.ir import nodes as ir
+from kiln.ir.types import INT64, PY_INT, ArrayType, ScalarType
+from kiln.ir.visit import bodies, iter_stmts, map_exprs, map_stmts, replace_body
+from kiln.kernel.analysis import varying_vars
+from kiln.kernel.barriers import eliminate_barriers
+from kiln.kernel.fission import BlockItem, Region, regions_of, split_at_barriers
+from kiln.kernel.lower_intrinsics import BID, GDIM, TID, array_space
+from kiln.kernel.nonneg import drop_wraparound
+from kiln.kernel.spill import SpillPlan, plan_spills
+
+WORKER, NWORKERS, BLOCK, DONE, THREAD_EXIT = "kiln_w", "kiln_nw", "kiln_b", "kiln_done", "kiln_thread"
+BOOL = ScalarType("bool")
+
+
+@dataclass(frozen=True)
+class KernelReport:
+    """What the kernel lowering did (for tests, ``inspect`` and the benchmark)."""
+
+    barriers: int  # in the source
+    barriers_removed: int
+    regions: int
+    bytes_all: int  # per thread, storing every value live across a barrier
+    bytes_stored: int  # per thread, what the min-cut stores
+
+
+def _i(v: int) -> ir.Const:
+    return ir.Const(v, INT64)
+
+
+def _bin(op: str, a: ir.Expr, b: ir.Expr) -> ir.Expr:
+    return ir.Binary(op, a, b, INT64)
+
+
+class _Assembler:
+    def __init__(self, fn: ir.Function, block: tuple[int, int, int]) -> None:
+        self.fn = fn
+        self.block = block
+        self.types = dict(fn.var_types())
+        self.nthreads = block[0] * block[1] * block[2]
+        self.spaces = {n: array_space(n) for n, t in self.types.items() if isinstance(t, ArrayType)}
+        self.spaces = {n: s for n, s in self.spaces.items() if s}
+        self.w = ir.Var(WORKER, INT64)
+
+    # ------------------------------------------------------------ thread index
+    def flat_thread(self) -> ir.Expr:
+        bx, by, _ = self.block
+        t: ir.Expr = _i(0)
+        for k, extent in ((2, None), (1, by), (0, bx)):
+            idx: ir.Expr = ir.Cast(ir.Var(TID[k], PY_INT), INT64) if self.block[k] > 1 else _i(0)
+            t = _bin("add", _bin("mul", t, _i(extent)), idx) if extent else idx
+        return t
+
+    def thread_loop(self, body: tuple[ir.Stmt, ...]) -> tuple[ir.Stmt, ...]:
+        for k in range(3):  # x innermost
+            if self.block[k] > 1:
+                body = (ir.For(TID[k], _i(0), _i(self.block[k]), _i(1), body),)
+        return body
+
+    # --------------------------------------------------------- memory spaces
+    def relocate(self, stmts: tuple[ir.Stmt, ...]) -> tuple[ir.Stmt, ...]:
+        """Index shared arrays by worker and local ones by worker and thread."""
+        t = self.flat_thread()
+
+        def prefix(name: str) -> tuple[ir.Expr, ...]:
+            return (self.w,) if self.spaces[name] == "shared" else (self.w, t)
+
+        def expr(e: ir.Expr) -> ir.Expr:
+            if isinstance(e, ir.Load) and e.array in self.spaces:
+                return ir.Load(e.array, prefix(e.array) + e.indices, e.type)
+            if isinstance(e, ir.Dim | ir.Stride) and e.array in self.spaces:
+                return dataclasses.replace(e, axis=e.axis + len(prefix(e.array)))
+            return e
+
+        def stmt(s: ir.Stmt) -> ir.Stmt | tuple[ir.Stmt, ...] | None:
+            if isinstance(s, ir.Alloc) and s.target in self.spaces:
+                return ()
+            if isinstance(s, ir.View) and (s.base in self.spaces or s.target in self.spaces):
+                raise UnsupportedError("views of shared or local arrays", s.loc)
+            if isinstance(s, ir.Store | ir.Atomic) and s.array in self.spaces:
+                return dataclasses.replace(s, indices=prefix(s.array) + s.indices)
+            return None
+
+        moved = map_stmts(_alias_whole_views(stmts, self.spaces), stmt)
+        return tuple(map_exprs(s, expr) for s in moved)  # type: ignore[misc]
+
+    def scratch_allocs(self, body: tuple[ir.Stmt, ...], slots: set[str]) -> list[ir.Stmt]:
+        nw = ir.Var(NWORKERS, INT64)
+        out: list[ir.Stmt] = [ir.Assign(NWORKERS, ir.Call("worker_count", (), INT64))]
+        for s in iter_stmts(body):
+            if isinstance(s, ir.Alloc) and s.target in self.spaces:
+                lead = (nw,) if self.spaces[s.target] == "shared" else (nw, _i(self.nthreads))
+                t = ArrayType(s.type.dtype, s.type.ndim + len(lead), "C")
+                self.types[s.target] = t
+                out.append(ir.Alloc(s.target, t, lead + s.shape, loc=s.loc))
+        for v in sorted(slots):
+            vt = self.types[v]
+            assert isinstance(vt, ScalarType)
+            name = f"kiln_slot_{v}"
+            self.types[name] = ArrayType(vt.dtype, 2, "C")
+            out.append(ir.Alloc(name, ArrayType(vt.dtype, 2, "C"), (nw, _i(self.nthreads))))
+        return out
+
+    # ---------------------------------------------------------------- returns
+    def convert_returns(self, body: tuple[ir.Stmt, ...], flag: bool) -> tuple[ir.Stmt, ...]:
+        def stmt(s: ir.Stmt) -> ir.Stmt | tuple[ir.Stmt, ...] | None:
+            if isinstance(s, ir.Return):
+                leave = ir.Exit(THREAD_EXIT, loc=s.loc)
+                return (ir.Assign(DONE, ir.Const(True, BOOL), loc=s.loc), leave) if flag else (leave,)
+            return None
+
+        return map_stmts(body, stmt)
+
+    # ------------------------------------------------------------- regions
+    def region_loop(self, r: Region, plan: SpillPlan) -> tuple[ir.Stmt, ...]:
+        t = self.flat_thread()
+        need = plan.needed[r.index]
+        pre: list[ir.Stmt] = [
+            ir.Assign(v, ir.Load(f"kiln_slot_{v}", (self.w, t), self.types[v]))  # type: ignore[arg-type]
+            for v in sorted(need & plan.stored)
+        ]
+        wanted = self._recompute_closure(need, plan)
+        pre += [ir.Assign(v, plan.recompute[v]) for v in plan.order if v in wanted]
+        post = [
+            ir.Store(f"kiln_slot_{v}", (self.w, t), ir.Var(v, self.types[v]))  # type: ignore[arg-type]
+            for v in sorted(plan.written[r.index])
+        ]
+        return self.thread_loop((*pre, *r.body, *post))
+
+    def _recompute_closure(self, need: set[str], plan: SpillPlan) -> set[str]:
+        out: set[str] = set()
+        todo = [v for v in need if v in plan.recompute]
+        while todo:
+            v = todo.pop()
+            if v not in out:
+                out.add(v)
+                todo += [u for u in _vars(plan.recompute[v]) if u in plan.recompute]
+        return out
+
+    def block_expr(self, e: ir.Expr, plan: SpillPlan) -> ir.Expr:
+        """A condition or bound at block level: thread 0's values (they are uniform)."""
+
+        def sub(x: ir.Expr) -> ir.Expr:
+            if isinstance(x, ir.Var) and x.name in TID:
+                return ir.Const(0, x.type)
+            if isinstance(x, ir.Var) and x.name in plan.stored:
+                return ir.Load(f"kiln_slot_{x.name}", (self.w, _i(0)), x.type)
+            if isinstance(x, ir.Var) and x.name in plan.recompute:
+                return map_exprs(plan.recompute[x.name], sub)  # type: ignore[return-value]
+            return x
+
+        return map_exprs(e, sub)  # type: ignore[return-value]
+
+    def materialize(self, items: tuple[BlockItem, ...], plan: SpillPlan) -> tuple[ir.Stmt, ...]:
+        out: list[ir.Stmt] = []
+        for it in items:
+            if isinstance(it, Region):
+                out += self.region_loop(it, plan)
+                continue
+            new_bodies = [self.materialize(b, plan) for b in bodies(it)]  # type: ignore[arg-type]
+            lifted = replace_body(it, *new_bodies)  # type: ignore[arg-type]
+            out.append(_map_own_exprs(lifted, lambda e: self.block_expr(e, plan)))
+        return tuple(out)
+
+
+def _alias_whole_views(stmts: tuple[ir.Stmt, ...], spaces: dict[str, str]) -> tuple[ir.Stmt, ...]:
+    """``sA = shared.array(...)`` binds a whole view of the allocation: use the allocation."""
+    views = [s for s in iter_stmts(stmts) if isinstance(s, ir.View) and s.base in spaces]
+    targets = [v.target for v in views]
+    alias = {
+        v.target: v.base
+        for v in views
+        if targets.count(v.target) == 1
+        and isinstance(v.offset, ir.Const)
+        and v.offset.value == 0
+        and v.strides == tuple(ir.Stride(v.base, k) for k in range(len(v.strides)))
+    }
+    if not alias:
+        return stmts
+
+    def expr(e: ir.Expr) -> ir.Expr:
+        if isinstance(e, ir.Load | ir.Dim | ir.Stride) and e.array in alias:
+            return dataclasses.replace(e, array=alias[e.array])
+        return e
+
+    def stmt(s: ir.Stmt) -> ir.Stmt | tuple[ir.Stmt, ...] | None:
+        if isinstance(s, ir.View) and s.target in alias:
+            return ()
+        if isinstance(s, ir.Store | ir.Atomic) and s.array in alias:
+            return dataclasses.replace(s, array=alias[s.array])
+        return None
+
+    return tuple(map_exprs(s, expr) for s in map_stmts(stmts, stmt))  # type: ignore[misc]
+
+
+def _vars(e: ir.Expr) -> set[str]:
+    from kiln.kernel.analysis import expr_vars
+
+    return expr_vars(e)
+
+
+def _map_own_exprs(s: ir.Stmt, fn: object) -> ir.Stmt:
+    """``s`` with its own expressions (conditions, bounds) mapped, bodies untouched."""
+    changes = {}
+    for name in ("cond", "start", "stop", "step"):
+        if hasattr(s, name):
+            changes[name] = fn(getattr(s, name))  # type: ignore[operator]
+    return dataclasses.replace(s, **changes)  # type: ignore[type-var]
+
+
+def assemble_kernel(fn: ir.Function, block: tuple[int, int, int]) -> tuple[ir.Function, KernelReport]:
+    if fn.results:
+        raise UnsupportedError("a kernel cannot return a value", fn.loc)
+    a = _Assembler(fn, block)
+    barriers = sum(1 for s in iter_stmts(fn.body) if isinstance(s, ir.LibCall) and s.func == "barrier")
+    body, removed = eliminate_barriers(_alias_whole_views(drop_wraparound(fn.body), a.spaces))
+    has_barrier = barriers > removed
+    has_return = any(isinstance(s, ir.Return) for s in iter_stmts(body))
+    guarded = has_barrier and has_return
+    allocs_source = body
+    body = a.relocate(a.convert_returns(body, guarded))
+    if guarded:
+        a.types[DONE] = BOOL
+    items = split_at_barriers(body, varying_vars(body))
+    items = _wrap_regions(items, guarded)
+    if guarded:  # every thread starts not done; regions after it skip done threads
+        items = _reindex((Region((ir.Assign(DONE, ir.Const(False, BOOL)),), -1), *items))
+    regions = regions_of(items)
+    plan = plan_spills(items, regions, tuple(s for r in regions for s in r.body), a.types)  # type: ignore[arg-type]
+    blocks = a.materialize(items, plan)
+    pre = a.scratch_allocs(allocs_source, plan.stored)
+    loop = _block_loop(a, blocks)
+    params = fn.params + tuple(ir.Param(g, PY_INT) for g in GDIM)
+    param_names = {p.name for p in params}
+    for name in (WORKER, BLOCK, *TID, *BID):
+        a.types.setdefault(name, PY_INT if name in TID + BID else INT64)
+    a.types[WORKER] = INT64
+    a.types[NWORKERS] = INT64
+    a.types[BLOCK] = INT64
+    for name in BID:
+        a.types[name] = PY_INT
+    local_vars = tuple((n, t) for n, t in a.types.items() if n not in param_names)
+    new_body = _renumber((*pre, loop))
+    out = dataclasses.replace(fn, params=params, locals=local_vars, body=new_body)  # type: ignore[arg-type]
+    report = KernelReport(barriers, removed, len(regions), plan.bytes_all, plan.bytes_stored)
+    return out, report
+
+
+def _wrap_regions(items: tuple[BlockItem, ...], guarded: bool) -> tuple[BlockItem, ...]:
+    """Each region's body in a block that ``return`` leaves (for this thread only); with
+    ``guarded``, skipped by threads that returned in an earlier region."""
+
+    def wrap(r: Region) -> Region:
+        label = f"{THREAD_EXIT}{r.index}"
+
+        def relabel(s: ir.Stmt) -> ir.Stmt | None:
+            return ir.Exit(label, s.sid, s.loc) if isinstance(s, ir.Exit) and s.label == THREAD_EXIT else None
+
+        body: tuple[ir.Stmt, ...] = (ir.Block(label, map_stmts(r.body, relabel)),)
+        if guarded:
+            body = (ir.If(ir.Unary("not", ir.Var(DONE, BOOL), BOOL), body),)
+        return Region(body, r.index)
+
+    def walk(xs: tuple[BlockItem, ...]) -> tuple[BlockItem, ...]:
+        return tuple(
+            wrap(it) if isinstance(it, Region) else replace_body(it, *(walk(b) for b in bodies(it)))  # type: ignore[arg-type,misc]
+            for it in xs
+        )
+
+    return walk(items)
+
+
+def _reindex(items: tuple[BlockItem, ...]) -> tuple[BlockItem, ...]:
+    """Region indices in program order from 0 (the guard skips region 0: the initialization)."""
+    counter = iter(range(1 << 30))
+
+    def walk(xs: tuple[BlockItem, ...]) -> tuple[BlockItem, ...]:
+        out: list[BlockItem] = []
+        for it in xs:
+            if isinstance(it, Region):
+                out.append(Region(it.body, next(counter)))
+            else:
+                out.append(replace_body(it, *(walk(b) for b in bodies(it))))  # type: ignore[arg-type]
+        return tuple(out)
+
+    return walk(items)
+
+
+def _block_loop(a: _Assembler, blocks: tuple[ir.Stmt, ...]) -> ir.For:
+    gx, gy, gz = (ir.Cast(ir.Var(g, PY_INT), INT64) for g in GDIM)
+    b = ir.Var(BLOCK, INT64)
+    head = [
+        ir.Assign(WORKER, ir.Call("worker_id", (), INT64)),
+        ir.Assign(BID[0], ir.Cast(_bin("mod", b, gx), PY_INT)),
+        ir.Assign(BID[1], ir.Cast(_bin("mod", _bin("floordiv", b, gx), gy), PY_INT)),
+        ir.Assign(BID[2], ir.Cast(_bin("floordiv", b, _bin("mul", gx, gy)), PY_INT)),
+    ]
+    total = _bin("mul", _bin("mul", gx, gy), gz)
+    return ir.For(BLOCK, _i(0), total, _i(1), (*head, *blocks), parallel=True)
+
+
+def _renumber(body: tuple[ir.Stmt, ...]) -> tuple[ir.Stmt, ...]:
+    counter = iter(range(1, 1 << 30))
+
+    def walk(stmts: tuple[ir.Stmt, ...]) -> tuple[ir.Stmt, ...]:
+        out = []
+        for s in stmts:
+            inner = bodies(s)
+            if inner:
+                s = replace_body(s, *(walk(b) for b in inner))
+            out.append(dataclasses.replace(s, sid=next(counter)))
+        return tuple(out)
+
+    return walk(body)

@@ -1,0 +1,127 @@
+"""Kernels for the kernel tests (module-level: kiln compiles from source)."""
+
+import numpy as np
+
+import kiln
+from kiln import cuda
+
+
+@kiln.kernel
+def scale(a, out, k):
+    i = kiln.grid(1)
+    if i < a.shape[0]:
+        out[i] = a[i] * k
+
+
+@kiln.kernel
+def reverse_block(a, out):
+    s = kiln.shared.array(64, np.float64)
+    t = kiln.threadIdx.x
+    i = kiln.grid(1)
+    s[t] = a[i]
+    kiln.syncthreads()
+    out[i] = s[63 - t]
+
+
+@kiln.kernel
+def early_return_then_barrier(a, out):
+    s = kiln.shared.array(32, np.int64)
+    t = kiln.threadIdx.x
+    s[t] = t
+    if t >= 20:
+        return
+    kiln.syncthreads()
+    out[kiln.blockIdx.x, t] = s[(t + 1) % 20] + a[t]
+
+
+@kiln.kernel
+def divergent_barrier(a):
+    t = kiln.threadIdx.x
+    if t < 4:
+        kiln.syncthreads()
+    else:
+        kiln.syncthreads()
+    a[t] = t
+
+
+@kiln.kernel
+def barrier_in_divergent_loop(a):
+    t = kiln.threadIdx.x
+    for _ in range(t):
+        kiln.syncthreads()
+    a[t] = t
+
+
+@kiln.kernel
+def no_conflict_barrier(a, b, out):
+    s = kiln.shared.array(32, np.float64)
+    i = kiln.grid(1)
+    s[kiln.threadIdx.x] = 1.0
+    kiln.syncthreads()
+    kiln.syncthreads()
+    out[i] = (a[i] + 1.0) * 2.0
+
+
+@kiln.kernel
+def live_values(a, out):
+    """Index arithmetic is recomputed after the barrier; the loaded value is stored."""
+    s = kiln.shared.array(32, np.float64)
+    t = kiln.threadIdx.x
+    i = kiln.blockIdx.x * 32 + t
+    j = i * 2 + 1
+    v = a[i]
+    s[t] = v
+    kiln.syncthreads()
+    out[i] = s[31 - t] + v + j
+
+
+@kiln.kernel
+def uniform_while(a, out):
+    s = kiln.shared.array(16, np.float64)
+    t = kiln.threadIdx.x
+    s[t] = a[kiln.blockIdx.x * 16 + t]
+    kiln.syncthreads()
+    step = 8
+    while step > 0:
+        if t < step:
+            s[t] = s[t] + s[t + step]
+        kiln.syncthreads()
+        step = step // 2
+    if t == 0:
+        out[kiln.blockIdx.x] = s[0]
+
+
+@kiln.kernel
+def atomics(counts, mins, maxs, x):
+    i = kiln.grid(1)
+    if i < x.shape[0]:
+        kiln.atomic.add(counts, i % 4, 1)
+        kiln.atomic.min(mins, 0, x[i])
+        kiln.atomic.max(maxs, 0, x[i])
+
+
+@kiln.kernel
+def grid3(out):
+    x, y, z = kiln.grid(3)
+    nx, ny, nz = kiln.gridsize(3)
+    if x < out.shape[2] and y < out.shape[1] and z < out.shape[0]:
+        out[z, y, x] = x + 10 * y + 100 * z + 1000 * (nx + ny + nz)
+
+
+@kiln.kernel
+def local_array(a, out):
+    i = kiln.grid(1)
+    tmp = kiln.local.array(4, np.float64)
+    for k in range(4):
+        tmp[k] = a[i] * k
+    out[i] = tmp[0] + tmp[1] + tmp[2] + tmp[3]
+
+
+@cuda.jit
+def numba_style(a, b):
+    tx = cuda.threadIdx.x
+    bx = cuda.blockIdx.x
+    bw = cuda.blockDim.x
+    i = tx + bx * bw
+    if i < a.size:
+        b[i] = a[i] * 2
