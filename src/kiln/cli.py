@@ -54,6 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     npbench.add_argument("--npbench-dir", type=Path, help="an NPBench checkout (github.com/spcl/npbench)")
     npbench.add_argument("--preset", default="S", help="NPBench data size: S, M, L or paper (default S)")
     npbench.add_argument("--bench", help="comma-separated NPBench benchmark names (default all)")
+    npbench.add_argument("--threads", type=_positive_int, help="OpenMP threads for kiln (OMP_NUM_THREADS)")
     npbench.add_argument(
         "--timeout", type=float, default=600.0, help="seconds per NPBench benchmark (default 600)"
     )
@@ -157,7 +158,7 @@ def cmd_bench_npbench(args: argparse.Namespace) -> int:
         print("\n".join(names))
         return 0
     rows = npbench.run_npbench(
-        npbench_dir, names, args.preset, args.repeat, args.timeout, args.parallel, _progress
+        npbench_dir, names, args.preset, args.repeat, args.timeout, args.parallel, _progress, args.threads
     )
     print(npbench.report(rows, args.preset))
     json_path = args.json or DEFAULT_RESULTS_DIR / f"npbench-{args.preset}.json"
@@ -166,6 +167,7 @@ def cmd_bench_npbench(args: argparse.Namespace) -> int:
         "preset": args.preset,
         "repeat": args.repeat,
         "parallel": args.parallel,
+        "threads": args.threads,
         "environment": npbench.environment(),
         "geomean_speedup": npbench.geomean_speedup(rows),
         "rows": rows,

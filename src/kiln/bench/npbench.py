@@ -31,7 +31,13 @@ def benchmark_names(npbench_dir: Path) -> list[str]:
 
 
 def run_one(
-    npbench_dir: Path, name: str, preset: str, repeat: int, timeout: float, parallel: bool
+    npbench_dir: Path,
+    name: str,
+    preset: str,
+    repeat: int,
+    timeout: float,
+    parallel: bool,
+    threads: int | None = None,
 ) -> dict[str, Any]:
     """One benchmark in a child process; a crash, a hang or garbage output becomes an ERROR row."""
     cmd = [sys.executable, "-m", "kiln.bench.npbench_child", str(npbench_dir), name, preset, str(repeat)]
@@ -39,7 +45,8 @@ def run_one(
         cmd.append("parallel")
     start = time.perf_counter()
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        env = dict(os.environ, **({"OMP_NUM_THREADS": str(threads)} if threads else {}))
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
     except subprocess.TimeoutExpired:
         return {"name": name, "preset": preset, "status": "TIMEOUT", "error": f"no result in {timeout:.0f} s"}
     for line in reversed(proc.stdout.splitlines()):
@@ -77,10 +84,11 @@ def run_npbench(
     timeout: float,
     parallel: bool,
     progress: Callable[[str], None],
+    threads: int | None = None,
 ) -> list[dict[str, Any]]:
     rows = []
     for i, name in enumerate(names, 1):
-        row = run_one(npbench_dir, name, preset, repeat, timeout, parallel)
+        row = run_one(npbench_dir, name, preset, repeat, timeout, parallel, threads)
         progress(f"[{i}/{len(names)}] {name}: {row['status']} {format_ratio(speedup(row))}")
         rows.append(row)
     return rows
