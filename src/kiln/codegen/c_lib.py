@@ -99,8 +99,9 @@ def _matmul(s: ir.LibCall, r: StmtRenderer) -> list[str]:
         "if (!wo_ || !wa_ || !wb_) { Py_XDECREF(wo_); Py_XDECREF(wa_); Py_XDECREF(wb_); goto kiln_fail; }",
         "if (kiln_numpy_matmul(wo_, wa_, wb_) < 0) goto kiln_fail;",
     ]
+    limit = "KILN_SMALL_GEMM" if ta.ndim == 2 and tb.ndim == 2 else "KILN_SMALL_GEMV"
     return [
-        f"if ({work} <= KILN_SMALL_GEMM) {{",
+        f"if ({work} <= {limit}) {{",
         *["    " + x for x in loops],
         "} else {",
         *["    " + x for x in blas],

@@ -21,6 +21,9 @@ _HEADER = r"""
 #undef I
 #define KILN_I _Complex_I
 #define KILN_SMALL_GEMM 32768
+/* Matrix-vector products are memory-bound: generated loops match BLAS until the matrix outgrows
+   the caches, and they skip the wrapping and the copies of strided operands a BLAS call needs. */
+#define KILN_SMALL_GEMV 1048576
 #define KILN_PAR_MIN 32768
 /* Which OpenMP worker runs, and how many there may be: a kernel's blocks index their
    shared-memory scratch by worker. */
