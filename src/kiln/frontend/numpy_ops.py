@@ -503,7 +503,15 @@ def _table() -> dict[object, Handler]:
             np.around: ufunc_handler("rint"),
         }
     )
+    table.update(_themed_tables())
     return table
+
+
+def _themed_tables() -> dict[object, Handler]:
+    """Handlers that live in their own modules, grouped by theme."""
+    from kiln.frontend import np_argext, np_stats
+
+    return {**np_stats.table(), **np_argext.table()}
 
 
 NUMPY_FUNCTIONS: dict[object, Handler] = _table()
