@@ -509,9 +509,10 @@ def _table() -> dict[object, Handler]:
 
 def _themed_tables() -> dict[object, Handler]:
     """Handlers that live in their own modules, grouped by theme."""
-    from kiln.frontend import np_argext, np_join, np_shapes, np_stats
+    from kiln.frontend import np_argext, np_cov, np_join, np_shapes, np_stats
 
-    return {**np_stats.table(), **np_argext.table(), **np_shapes.table(), **np_join.table()}
+    tables = [np_stats.table(), np_argext.table(), np_shapes.table(), np_join.table(), np_cov.table()]
+    return {k: v for t in tables for k, v in t.items()}  # type: ignore[misc]
 
 
 NUMPY_FUNCTIONS: dict[object, Handler] = _table()
