@@ -509,9 +509,10 @@ def _table() -> dict[object, Handler]:
 
 def _themed_tables() -> dict[object, Handler]:
     """Handlers that live in their own modules, grouped by theme."""
-    from kiln.frontend import np_argext, np_cov, np_join, np_shapes, np_stats
+    from kiln.frontend import np_argext, np_cov, np_histogram, np_join, np_shapes, np_stats
 
     tables = [np_stats.table(), np_argext.table(), np_shapes.table(), np_join.table(), np_cov.table()]
+    tables.append(np_histogram.table())
     return {k: v for t in tables for k, v in t.items()}  # type: ignore[misc]
 
 
