@@ -19,10 +19,10 @@ from kiln.frontend.lower_exprs import (
     python_constant,
     writes_memory,
 )
+from kiln.frontend.np_shapes import unpack_first_axis
 from kiln.frontend.promotion import can_cast
 from kiln.frontend.source import ParsedFunction
 from kiln.frontend.ufuncs import python_operator, truthy
-from kiln.frontend.np_shapes import unpack_first_axis
 from kiln.frontend.values import ArrayView, Const, Lazy, RangeValue, Scalar, TupleValue, Value, whole_view
 from kiln.frontend.views import bind_view, subscript
 from kiln.ir import nodes as ir
@@ -416,4 +416,3 @@ def _return_kind(value: Value) -> str:
 def check_returnable(kind: str | None, loc: Any) -> None:
     if kind in ("nested tuple", "compile-time value"):
         raise UnsupportedError(f"returning a {kind}", loc)
-

@@ -96,8 +96,10 @@ def argext(ctx: Context, kind: str, lazy: Lazy, axis: int | None, keepdims: bool
     (k,) = normalize_axes(ctx, axis, lazy.ndim)
     _empty_check(ctx, kind, lazy.shape[k])
     kept = [j for j in range(lazy.ndim) if j != k]
-    out_shape = tuple(E.ONE if j == k else lazy.shape[j] for j in range(lazy.ndim)) if keepdims else tuple(
-        lazy.shape[j] for j in kept
+    out_shape = (
+        tuple(E.ONE if j == k else lazy.shape[j] for j in range(lazy.ndim))
+        if keepdims
+        else tuple(lazy.shape[j] for j in kept)
     )
     name = ctx.fresh(kind)
     t = ctx.declare(name, ArrayType("int64", len(out_shape), "C"))

@@ -58,7 +58,9 @@ def _weights(ctx: Context, a: Lazy, w: Value) -> Lazy:
         raise UnsupportedError("histogram() with boolean weights", ctx.loc)
     for d, e in zip(a.shape, w.shape):
         if d != e:
-            ctx.emit(ir.Check(E.compare("eq", d, e), "ValueError", "weights should have the same shape as a."))
+            ctx.emit(
+                ir.Check(E.compare("eq", d, e), "ValueError", "weights should have the same shape as a.")
+            )
     return as_lazy(w)
 
 
@@ -85,7 +87,13 @@ class Histogram:
         self.ctx, self.a, self.weights = ctx, a, weights
         self.out_dtype = "int64" if weights is None else weights.dtype
         # NumPy's bincount sums weights in double (complex: real and imaginary parts apart)
-        wide = "int64" if weights is None else "complex128" if ScalarType(weights.dtype).is_complex else "float64"
+        wide = (
+            "int64"
+            if weights is None
+            else "complex128"
+            if ScalarType(weights.dtype).is_complex
+            else "float64"
+        )
         self.acc_dtype = wide
 
     # ------------------------------------------------------------ accumulation

@@ -113,7 +113,9 @@ def _grid(ctx: Context, parts: list[Bounds]) -> Value:
         delta = ctx.temp(E.cast(spacing, typ))
         origin = ctx.temp(E.cast(start.expr, typ))
 
-        def body(idx: tuple[ir.Expr, ...], k: int = k, delta: ir.Expr = delta, origin: ir.Expr = origin) -> None:
+        def body(
+            idx: tuple[ir.Expr, ...], k: int = k, delta: ir.Expr = delta, origin: ir.Expr = origin
+        ) -> None:
             value = ir.Binary("add", ir.Binary("mul", E.cast(idx[k], typ), delta, typ), origin, typ)
             ctx.emit(ir.Store(name, (E.i64(k), *idx), value))
 

@@ -44,9 +44,7 @@ def flip_axes(value: ArrayView | Lazy, axes: tuple[int, ...]) -> ArrayView | Laz
     lazy = value
 
     def element(idx: tuple[ir.Expr, ...]) -> ir.Expr:
-        flipped = tuple(
-            E.sub(E.sub(lazy.shape[k], E.ONE), i) if k in axes else i for k, i in enumerate(idx)
-        )
+        flipped = tuple(E.sub(E.sub(lazy.shape[k], E.ONE), i) if k in axes else i for k, i in enumerate(idx))
         return lazy.element(flipped)
 
     return Lazy(lazy.dtype, lazy.shape, element, lazy.reads)
@@ -188,4 +186,3 @@ def table() -> dict[object, Handler]:
         np.tril: triangle_handler("tril"),
         np.ndarray: np_ndarray,
     }
-

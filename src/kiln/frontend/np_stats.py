@@ -92,7 +92,9 @@ def variance(
     # rcount = max(n - ddof, 0) as a NumPy integer (or float for a float ddof): the division
     # runs in float64 and is cast back, as ``true_divide(ret, rcount, casting='unsafe')`` does.
     fdd = E.cast(ddof, F64)
-    rcount = ctx.temp(ir.Binary("max", ir.Binary("sub", E.cast(count, F64), fdd, F64), ir.Const(0.0, F64), F64))
+    rcount = ctx.temp(
+        ir.Binary("max", ir.Binary("sub", E.cast(count, F64), fdd, F64), ir.Const(0.0, F64), F64)
+    )
     out_t = ScalarType(sq_dtype)
 
     def divide(xs: list[ir.Expr]) -> ir.Expr:
