@@ -6,9 +6,12 @@ import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from kiln.errors import UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import elementwise
+from kiln.frontend.np_methods import FUNCTION_METHODS
 from kiln.frontend.values import ArrayView, BoundMethod, Const, DType, Lazy, Scalar, TupleValue, Value
 from kiln.frontend.views import transpose
 from kiln.ir import nodes as ir
@@ -34,6 +37,8 @@ def attribute(lower: ExprLowering, value: Value, attr: str) -> Value:
         if not hasattr(value.value, attr):
             raise UnsupportedError(f"module '{value.value.__name__}' has no attribute '{attr}'", ctx.loc)
         return python_constant(getattr(value.value, attr), ctx)
+    if isinstance(value, Const) and isinstance(value.value, np.ufunc) and attr == "reduce":
+        return Const(value.value.reduce)  # looked up in the NumPy table when called
     if isinstance(value, ArrayView | Lazy):
         return _array_attribute(lower, value, attr)
     if isinstance(value, Scalar):
@@ -79,7 +84,7 @@ def _array_attribute(lower: ExprLowering, value: ArrayView | Lazy, attr: str) ->
         return transpose(value)
     if attr in ("real", "imag"):
         return _real_imag(lower, value, attr)
-    if attr in ARRAY_METHODS:
+    if attr in ARRAY_METHODS or attr in FUNCTION_METHODS:
         return BoundMethod(value, attr)
     if attr == "itemsize":
         import numpy as np

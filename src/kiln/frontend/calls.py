@@ -13,6 +13,7 @@ from kiln.frontend import numpy_ops as npo
 from kiln.frontend.arrays import as_lazy, assign
 from kiln.frontend.callargs import dtype_arg, shape_arg
 from kiln.frontend.context import Context
+from kiln.frontend.np_methods import call_function_method
 from kiln.frontend.promotion import promote
 from kiln.frontend.ufuncs import apply_ufunc, python_operator, truthy
 from kiln.frontend.values import ArrayView, Const, DType, Lazy, RangeValue, Scalar, TupleValue, Value
@@ -283,6 +284,9 @@ def call_method(
     if name == "item":
         lazy = as_lazy(receiver)
         return Scalar(lazy.element(tuple(E.ZERO for _ in lazy.shape)))
+    result = call_function_method(ctx, receiver, name, args, kwargs)
+    if result is not None:
+        return result
     raise UnsupportedError(f"array method '{name}'", ctx.loc)
 
 

@@ -297,6 +297,10 @@ class ExprLowering:
         base = self.expr(node.value)
         if isinstance(base, TupleValue):
             return self._tuple_subscript(base, node.slice)
+        if isinstance(base, Const) and base.value is np.mgrid:
+            from kiln.frontend.np_mgrid import mgrid
+
+            return mgrid(self.ctx, node.slice, self.expr)
         if isinstance(base, Lazy):
             base = materialize(self.ctx, base)
         if not isinstance(base, ArrayView):

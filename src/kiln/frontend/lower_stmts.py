@@ -19,6 +19,7 @@ from kiln.frontend.lower_exprs import (
     python_constant,
     writes_memory,
 )
+from kiln.frontend.np_shapes import unpack_first_axis
 from kiln.frontend.promotion import can_cast
 from kiln.frontend.source import ParsedFunction
 from kiln.frontend.ufuncs import python_operator, truthy
@@ -214,6 +215,7 @@ class Lowerer(ExprLowering):
     def _unpack(self, target: ast.Tuple | ast.List, value: Value) -> None:
         if any(isinstance(t, ast.Starred) for t in target.elts):
             raise UnsupportedError("starred assignment targets (a, *b = ...)", self.ctx.loc)
+        value = unpack_first_axis(self.ctx, value)  # an array unpacks into its rows
         if not isinstance(value, TupleValue):
             raise UnsupportedError(f"unpacking {describe(value)}", self.ctx.loc)
         if len(value.items) != len(target.elts):

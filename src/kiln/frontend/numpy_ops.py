@@ -503,7 +503,17 @@ def _table() -> dict[object, Handler]:
             np.around: ufunc_handler("rint"),
         }
     )
+    table.update(_themed_tables())
     return table
+
+
+def _themed_tables() -> dict[object, Handler]:
+    """Handlers that live in their own modules, grouped by theme."""
+    from kiln.frontend import np_argext, np_cov, np_histogram, np_join, np_shapes, np_stats
+
+    tables = [np_stats.table(), np_argext.table(), np_shapes.table(), np_join.table(), np_cov.table()]
+    tables.append(np_histogram.table())
+    return {k: v for t in tables for k, v in t.items()}  # type: ignore[misc]
 
 
 NUMPY_FUNCTIONS: dict[object, Handler] = _table()

@@ -1,0 +1,188 @@
+"""Shape functions: ``np.flip``/``fliplr``/``flipud`` (views), ``np.repeat``, ``np.triu``/``np.tril``
+(element-wise expressions), ``np.ndarray(shape, dtype)``, and unpacking an array along its first
+axis when that extent is known at compile time (``x, y = np.mgrid[...]``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from kiln.errors import TypingError, UnsupportedError
+from kiln.frontend import exprs as E
+from kiln.frontend.arrays import as_lazy
+from kiln.frontend.callargs import REQUIRED, ShapeError, bind_args, const_axis, is_none
+from kiln.frontend.context import Context
+from kiln.frontend.reductions import normalize_axes
+from kiln.frontend.values import ArrayView, Lazy, Scalar, TupleValue, Value, Walk
+from kiln.frontend.views import subscript
+from kiln.ir import nodes as ir
+from kiln.ir.types import INT64, ScalarType
+
+Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
+
+
+def _array(ctx: Context, v: Value, what: str) -> ArrayView | Lazy:
+    if isinstance(v, Scalar):
+        return Lazy(v.type.dtype, (), lambda idx, e=v.expr: e, ())
+    if isinstance(v, ArrayView | Lazy):
+        return v
+    raise TypingError(f"{what}() expects an array", ctx.loc)
+
+
+# ---------------------------------------------------------------------- flip
+def flip_axes(value: ArrayView | Lazy, axes: tuple[int, ...]) -> ArrayView | Lazy:
+    """``value`` reversed along ``axes``: a view for arrays (negative steps), else an expression."""
+    if isinstance(value, ArrayView):
+        maps = []
+        for m in value.maps:
+            if isinstance(m, Walk) and m.axis in axes:
+                last = E.sub(value.shape[m.axis], E.ONE)
+                m = Walk(m.axis, E.add(m.start, E.mul(m.step, last)), E.mul(E.i64(-1), m.step))
+            maps.append(m)
+        return ArrayView(value.base, value.base_type, tuple(maps), value.shape)
+    lazy = value
+
+    def element(idx: tuple[ir.Expr, ...]) -> ir.Expr:
+        flipped = tuple(E.sub(E.sub(lazy.shape[k], E.ONE), i) if k in axes else i for k, i in enumerate(idx))
+        return lazy.element(flipped)
+
+    return Lazy(lazy.dtype, lazy.shape, element, lazy.reads)
+
+
+def np_flip(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    b = bind_args(ctx, "flip", args, kwargs, [("m", REQUIRED), ("axis", None)])
+    m = _array(ctx, b["m"], "flip")
+    axes = normalize_axes(ctx, const_axis(ctx, b["axis"]), m.ndim)
+    if m.ndim == 0:
+        return b["m"] if isinstance(b["m"], Scalar) else m
+    return flip_axes(m, axes)
+
+
+def flip_fixed(axis: int, name: str) -> Handler:
+    def handler(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+        b = bind_args(ctx, name, args, kwargs, [("m", REQUIRED)])
+        m = _array(ctx, b["m"], name)
+        if m.ndim < axis + 1:
+            raise ShapeError(f"Input must be >= {axis + 1}-d.", ctx.loc)
+        return flip_axes(m, (axis,))
+
+    return handler
+
+
+# -------------------------------------------------------------------- repeat
+def np_repeat(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    b = bind_args(ctx, "repeat", args, kwargs, [("a", REQUIRED), ("repeats", REQUIRED), ("axis", None)])
+    a = as_lazy(_array(ctx, b["a"], "repeat"))
+    reps = b["repeats"]
+    if not isinstance(reps, Scalar):
+        raise UnsupportedError("repeat() with an array of repeats", ctx.loc)
+    if not (reps.type.is_integer or reps.type.is_bool):
+        raise TypingError("repeat(): 'repeats' must be an integer", ctx.loc)
+    r = ctx.temp(E.as_index(reps.expr), "reps")
+    ctx.emit(ir.Check(E.compare("ge", r, E.ZERO), "ValueError", "repeats may not contain negative values"))
+    axis = const_axis(ctx, b["axis"])
+    if isinstance(axis, tuple):
+        raise TypingError("'tuple' object cannot be interpreted as an integer", ctx.loc)
+    if axis is None:
+        return _repeat_flat(ctx, a, r)
+    (k,) = normalize_axes(ctx, axis, a.ndim)
+    shape = tuple(ctx.temp(E.mul(d, r), "len") if j == k else d for j, d in enumerate(a.shape))
+
+    def element(idx: tuple[ir.Expr, ...]) -> ir.Expr:
+        return a.element(tuple(E.floordiv(i, r) if j == k else i for j, i in enumerate(idx)))
+
+    return Lazy(a.dtype, shape, element, a.reads)
+
+
+def _repeat_flat(ctx: Context, a: Lazy, r: ir.Expr) -> Lazy:
+    size: ir.Expr = E.ONE
+    for d in a.shape:
+        size = E.mul(size, d)
+    length = ctx.temp(E.mul(size, r), "len")
+
+    def element(idx: tuple[ir.Expr, ...]) -> ir.Expr:
+        flat = E.floordiv(idx[0], r)
+        unravelled: list[ir.Expr] = []
+        for k in reversed(range(a.ndim)):  # C order: the last axis varies fastest
+            unravelled.append(ir.Binary("mod", flat, a.shape[k], INT64) if k else flat)
+            flat = E.floordiv(flat, a.shape[k])
+        return a.element(tuple(reversed(unravelled)))
+
+    return Lazy(a.dtype, (length,), element, a.reads)
+
+
+# --------------------------------------------------------------- triu / tril
+def triangle_handler(name: str) -> Handler:
+    def handler(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+        b = bind_args(ctx, name, args, kwargs, [("m", REQUIRED), ("k", 0)])
+        m = as_lazy(_array(ctx, b["m"], name))
+        if m.ndim < 2:
+            raise UnsupportedError(f"{name}() of a {m.ndim}-d array", ctx.loc)
+        k = b["k"]
+        k_expr = E.i64(k) if isinstance(k, int) else None
+        if isinstance(k, Scalar) and (k.type.is_integer or k.type.is_bool):
+            k_expr = ctx.temp(E.as_index(k.expr), "k")
+        if k_expr is None:
+            raise TypingError(f"{name}(): 'k' must be an integer", ctx.loc)
+        zero = E.cast(E.ZERO, ScalarType(m.dtype))
+
+        def element(idx: tuple[ir.Expr, ...]) -> ir.Expr:
+            i, j = idx[-2], idx[-1]
+            # triu keeps j >= i + k; tril keeps j <= i + k
+            keep = E.compare("ge" if name == "triu" else "le", j, E.add(i, k_expr))
+            return ir.Select(keep, m.element(idx), zero, ScalarType(m.dtype))
+
+        return Lazy(m.dtype, m.shape, element, m.reads)
+
+    return handler
+
+
+# ------------------------------------------------------------------- ndarray
+def np_ndarray(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """``np.ndarray(shape, dtype)``: uninitialized memory, like ``np.empty``."""
+    from kiln.frontend.numpy_ops import fill_handler
+
+    params = [("shape", REQUIRED), ("dtype", None), ("buffer", None), ("offset", None)]
+    params += [("strides", None), ("order", None)]
+    b = bind_args(ctx, "ndarray", args, kwargs, params)
+    for unsupported in ("buffer", "offset", "strides"):
+        if not is_none(b[unsupported]):
+            raise UnsupportedError(f"np.ndarray() with {unsupported}=", ctx.loc)
+    forwarded = {k: b[k] for k in ("dtype", "order") if not is_none(b[k])}
+    return fill_handler(None)(ctx, [b["shape"]], forwarded)
+
+
+# ------------------------------------------------------------------- unpack
+def unpack_first_axis(ctx: Context, value: Value) -> Value:
+    """An array whose first extent is a compile-time constant, as a tuple of its rows
+    (how ``a, b = arr`` unpacks); other values are returned unchanged."""
+    if not isinstance(value, ArrayView | Lazy) or value.ndim == 0:
+        return value
+    n = E.const_int(value.shape[0])
+    if n is None:
+        raise UnsupportedError("unpacking an array whose first extent is not a known constant", ctx.loc)
+    if isinstance(value, Lazy):
+        lazy = value
+        rows: list[Value] = [
+            Lazy(lazy.dtype, lazy.shape[1:], lambda idx, r=r: lazy.element((E.i64(r), *idx)), lazy.reads)
+            for r in range(n)
+        ]
+    else:
+        rows = []
+        for r in range(n):
+            row = subscript(ctx, value, [E.i64(r)])
+            rows.append(row if isinstance(row, ArrayView) else Scalar(row))
+    return TupleValue(tuple(rows))
+
+
+def table() -> dict[object, Handler]:
+    return {
+        np.flip: np_flip,
+        np.fliplr: flip_fixed(1, "fliplr"),
+        np.flipud: flip_fixed(0, "flipud"),
+        np.repeat: np_repeat,
+        np.triu: triangle_handler("triu"),
+        np.tril: triangle_handler("tril"),
+        np.ndarray: np_ndarray,
+    }
