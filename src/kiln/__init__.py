@@ -1,6 +1,7 @@
 """kiln: an optimizing compiler from NumPy-style Python to native code."""
 
 from kiln.api import JitFunction, inspect, jit
+from kiln.autodiff.api import grad, jvp, value_and_grad, vjp
 from kiln.errors import CompilerFailure, KilnError, ToolchainError, TypingError, UnsupportedError
 from kiln.parallel import prange
 
@@ -8,6 +9,10 @@ __all__ = [
     "jit",
     "inspect",
     "prange",
+    "grad",
+    "value_and_grad",
+    "vjp",
+    "jvp",
     "JitFunction",
     "KilnError",
     "UnsupportedError",
