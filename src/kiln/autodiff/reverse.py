@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from kiln.autodiff import build as b
-from kiln.autodiff.analysis import Activity, activity
+from kiln.autodiff.analysis import activity
 from kiln.autodiff.common import accumulate, copy_array, fill_zero, renumber, shadow_view
 from kiln.autodiff.exprs import Backprop
 from kiln.autodiff.libcalls import libcall_adjoint

@@ -15,7 +15,7 @@ from kiln.options import Options
 Pass = Callable[[ir.Function, Options], ir.Function]
 
 PASSES: dict[str, Pass] = {}
-PIPELINES: dict[str, tuple[str, ...]] = {"default": ()}
+PIPELINES: dict[str, tuple[str, ...]] = {"default": ("licm",)}
 
 
 def register(name: str) -> Callable[[Pass], Pass]:
@@ -26,9 +26,15 @@ def register(name: str) -> Callable[[Pass], Pass]:
     return wrap
 
 
+def _load_passes() -> None:
+    """Import the pass modules (each registers itself)."""
+    from kiln.transforms import licm  # noqa: F401
+
+
 def run_pipeline(
     fn: ir.Function, options: Options, pipeline: str = "default", verify: bool = True
 ) -> ir.Function:
+    _load_passes()
     for name in PIPELINES[pipeline]:
         fn = PASSES[name](fn, options)
         if verify:
