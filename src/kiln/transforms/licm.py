@@ -125,7 +125,10 @@ def _movable(body: tuple[ir.Stmt, ...], k: int, candidates: set[int], loop_var: 
     before = _scalar_defs([body[j] for j in sorted(candidates) if j < k])
     own_loops = {x.var for x in iter_stmts([s]) if isinstance(x, ir.For)}
     reads = _reads(s)[0]
-    if reads & changed or (reads & _scalar_defs([body[j] for j in candidates if j > k])) - before - own_loops:
+    if (
+        reads & changed
+        or (reads & _scalar_defs([body[j] for j in candidates if j >= k])) - before - own_loops
+    ):
         return False
     if defs & changed:
         return False
