@@ -24,7 +24,7 @@ def carried(x, k):
 
 def inplace_steps(x):
     y = x.copy()
-    for t in range(4):
+    for _step in range(4):
         for i in range(1, y.shape[0]):
             y[i] = y[i] * y[i - 1] * 0.5 + np.cos(y[i])
     return np.sum(y * y)
@@ -86,7 +86,7 @@ def while_active(x):
 
 def rebind(y0):
     y = y0.copy()
-    for t in range(3):
+    for _step in range(3):
         y = y + 0.1 * y * y
     return np.sum(y)
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-import kiln
 from tests.autodiff import kernels as k
 from tests.autodiff.ad_support import assert_close, fd_grad
+
+import kiln
 
 
 @pytest.fixture
