@@ -19,6 +19,7 @@ from kiln.autodiff.exprs import Backprop
 from kiln.autodiff.libcalls import libcall_adjoint
 from kiln.autodiff.needed import NeededValues
 from kiln.autodiff.prepare import defs, prepare, reads
+from kiln.autodiff.remat import rematerialize
 from kiln.errors import UnsupportedError
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, ArrayType, ScalarType
@@ -55,6 +56,7 @@ class _Reverse:
         from kiln.autodiff.analysis import alias_groups
 
         body, returns = prepare(fn, alias_groups(fn), self.names)
+        body = rematerialize(fn, body)
         work = replace(fn, body=tuple(body), locals=fn.locals + tuple(self.names.declared.items()))
         self.types = work.var_types()
         self.act = activity(work, self.active_params)
