@@ -1,6 +1,7 @@
 """kiln: an optimizing compiler from NumPy-style Python to native code."""
 
 from kiln.api import JitFunction, inspect, jit, report
+from kiln.autodiff.api import grad, jvp, value_and_grad, vjp
 from kiln.errors import CompilerFailure, KilnError, ToolchainError, TypingError, UnsupportedError
 from kiln.kernel import (
     atomic,
@@ -35,6 +36,10 @@ __all__ = [
     "shared",
     "local",
     "atomic",
+    "grad",
+    "value_and_grad",
+    "vjp",
+    "jvp",
     "JitFunction",
     "KilnError",
     "UnsupportedError",

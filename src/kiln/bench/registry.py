@@ -21,10 +21,7 @@ class Suite:
 _SUITES: dict[str, Suite] = {}
 # Modules that register the suites shipped with kiln. Imported on first lookup, not with the
 # package, so that a process which only needs the kernels (a benchmark's subprocess) stays light.
-_BUILTIN_MODULES = (
-    "kiln.bench.core",
-    "kiln.bench.opt",
-)
+_BUILTIN_MODULES = ("kiln.bench.core", "kiln.bench.opt", "kiln.bench.ad")
 
 
 def register_suite(suite: Suite) -> Suite:

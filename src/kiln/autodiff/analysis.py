@@ -1,0 +1,92 @@
+"""Analyses the AD transformers share: array alias groups, reads of expressions, activity."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from kiln.ir import nodes as ir
+from kiln.ir.types import ArrayType, ScalarType
+from kiln.ir.visit import iter_exprs, iter_stmts
+
+
+def alias_groups(fn: ir.Function) -> dict[str, str]:
+    """Each array name -> a representative of the names that may share its storage (views)."""
+    parent: dict[str, str] = {n: n for n, t in fn.var_types().items() if isinstance(t, ArrayType)}
+
+    def find(x: str) -> str:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for s in iter_stmts(fn.body):
+        if isinstance(s, ir.View):
+            parent[find(s.target)] = find(s.base)
+    return {n: find(n) for n in parent}
+
+
+def differentiable(t: ScalarType | ArrayType) -> bool:
+    return t.dtype in ("float32", "float64")
+
+
+def scalar_reads(e: ir.Expr) -> set[str]:
+    return {x.name for x in iter_exprs(e) if isinstance(x, ir.Var)}
+
+
+def array_reads(e: ir.Expr) -> set[str]:
+    return {x.array for x in iter_exprs(e) if isinstance(x, ir.Load)}
+
+
+@dataclass(frozen=True)
+class Activity:
+    """Which variables carry derivatives: scalars by name, arrays by alias group."""
+
+    scalars: frozenset[str]
+    groups: frozenset[str]
+    group_of: dict[str, str]
+
+    def array(self, name: str) -> bool:
+        return self.group_of.get(name) in self.groups
+
+    def expr(self, e: ir.Expr) -> bool:
+        """Whether ``e``'s value depends on an active variable (and can carry a derivative)."""
+        if not differentiable(e.type):
+            return False
+        for x in iter_exprs(e):
+            if isinstance(x, ir.Var) and x.name in self.scalars:
+                return True
+            if isinstance(x, ir.Load) and self.array(x.array):
+                return True
+        return False
+
+
+def activity(fn: ir.Function, active_params: Iterable[str]) -> Activity:
+    """Flow-insensitive forward propagation from ``active_params`` to a fixpoint."""
+    types = fn.var_types()
+    group_of = alias_groups(fn)
+    scalars: set[str] = set()
+    groups: set[str] = set()
+    for p in active_params:
+        if isinstance(types[p], ArrayType):
+            groups.add(group_of[p])
+        else:
+            scalars.add(p)
+    changed = True
+    while changed:
+        changed = False
+        act = Activity(frozenset(scalars), frozenset(groups), group_of)
+        for s in iter_stmts(fn.body):
+            if isinstance(s, ir.Assign) and s.target not in scalars and act.expr(s.value):
+                if differentiable(types[s.target]):
+                    scalars.add(s.target)
+                    changed = True
+            elif isinstance(s, ir.Store) and act.expr(s.value) and not act.array(s.array):
+                groups.add(group_of[s.array])
+                changed = True
+            elif isinstance(s, ir.LibCall) and any(act.array(a) for a in s.inputs):
+                for out in s.outputs:
+                    if not act.array(out) and differentiable(types[out]):
+                        groups.add(group_of[out])
+                        changed = True
+    return Activity(frozenset(scalars), frozenset(groups), group_of)

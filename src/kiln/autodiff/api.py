@@ -1,0 +1,255 @@
+"""``kiln.grad``, ``kiln.value_and_grad``, ``kiln.vjp``, ``kiln.jvp``: compiled derivatives.
+
+Each derivative is specialized per argument signature like ``@kiln.jit``: the function is lowered,
+optimized (unless ``optimize_first=False``: then the derivative is generated from the unoptimized
+IR and optimized afterwards, to measure what differentiating after optimization gains),
+transformed by the reverse or forward transformer, compiled to C and cached.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from kiln.api import JitFunction, _arg_key, arg_type, jit
+from kiln.autodiff.forward import ForwardSignature, forward_function
+from kiln.autodiff.reverse import ReverseSignature, reverse_function
+from kiln.codegen.c import render_function
+from kiln.frontend.python import lower_function
+from kiln.ir import nodes as ir
+from kiln.ir.types import ArrayType, ScalarType
+from kiln.ir.verifier import verify_function
+from kiln.runtime.cache import build_module
+from kiln.transforms.pass_manager import run_pipeline
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    primal: ir.Function
+    derivative: ir.Function
+    signature: ReverseSignature | ForwardSignature
+    entry: Callable[..., Any]
+
+
+def _as_jit(f: Any) -> JitFunction:
+    if isinstance(f, JitFunction):
+        return f
+    if isinstance(f, types.FunctionType):
+        return jit(f)
+    raise TypeError("kiln derivatives take a @kiln.jit function or a plain Python function")
+
+
+class _Derivative:
+    """Shared machinery: bind arguments, specialize, compile, cache."""
+
+    def __init__(self, f: Any, optimize_first: bool) -> None:
+        self.jit = _as_jit(f)
+        self.optimize_first = optimize_first
+        self._cache: dict[tuple[object, ...], _Compiled] = {}
+        self.__wrapped__ = self.jit.py_func
+        self.__name__ = getattr(self.jit.py_func, "__name__", "f")
+
+    def bind(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Any]:
+        return list(self.jit._bind(args, kwargs))
+
+    def compile(
+        self, args: Sequence[Any], key: object, transform: Callable[[ir.Function], tuple[ir.Function, Any]]
+    ) -> _Compiled:
+        full_key = (key, tuple(map(_arg_key, args)))
+        found = self._cache.get(full_key)
+        if found is not None:
+            return found
+        options = self.jit.options
+        arg_types = tuple(arg_type(a, i) for i, a in enumerate(args))
+        primal = lower_function(self.jit.py_func, arg_types, options)
+        verify_function(primal)
+        if self.optimize_first:
+            primal = run_pipeline(primal, options)
+        derivative, signature = transform(primal)
+        verify_function(derivative)
+        if not self.optimize_first:
+            derivative = run_pipeline(derivative, options)
+        source = render_function(derivative, openmp=options.parallel)
+        compiled = _Compiled(primal, derivative, signature, build_module(source, options).entry)
+        self._cache[full_key] = compiled
+        return compiled
+
+    def inspect_ir(self, *args: Any) -> tuple[ir.Function, ir.Function]:
+        """The primal IR that was differentiated and the derivative's IR (after a call)."""
+        key = tuple(map(_arg_key, args))
+        for (_, k), c in self._cache.items():
+            if k == key:
+                return c.primal, c.derivative
+        raise KeyError("call the derivative with these arguments first")
+
+
+def _param_index(fn: ir.Function) -> dict[str, int]:
+    return {p.name: i for i, p in enumerate(fn.params)}
+
+
+def _differentiable_param(fn: ir.Function, i: int) -> bool:
+    t = fn.params[i].type
+    return isinstance(t, ScalarType | ArrayType) and t.dtype in ("float32", "float64")
+
+
+def _copy_written(fn_args: list[Any], fn: ir.Function) -> list[Any]:
+    index = _param_index(fn)
+    out = list(fn_args)
+    for name in fn.written_params:
+        out[index[name]] = np.array(out[index[name]], copy=True)
+    return out
+
+
+def _zeros_like_c(a: np.ndarray) -> np.ndarray:
+    return np.zeros(a.shape, dtype=a.dtype)
+
+
+def _seed(t: ScalarType | ArrayType, value: Any) -> Any:
+    if isinstance(t, ScalarType):
+        return np.dtype(t.dtype).type(value)
+    return np.ascontiguousarray(np.broadcast_to(np.asarray(value, dtype=t.dtype), np.shape(value))).copy()
+
+
+class VJP(_Derivative):
+    """``kiln.vjp(f)(*args, cotangent=..., written=...) -> (value, cotangents)``."""
+
+    def __init__(self, f: Any, argnums: tuple[int, ...] | None = None, optimize_first: bool = True) -> None:
+        super().__init__(f, optimize_first)
+        self.argnums = argnums
+
+    def _active(self, fn: ir.Function) -> tuple[str, ...]:
+        if self.argnums is None:
+            return tuple(p.name for i, p in enumerate(fn.params) if _differentiable_param(fn, i))
+        for i in self.argnums:
+            if not 0 <= i < len(fn.params) or not _differentiable_param(fn, i):
+                raise TypeError(
+                    f"argument {i} is not a float32/float64 array or number: cannot differentiate it"
+                )
+        return tuple(fn.params[i].name for i in self.argnums)
+
+    def __call__(
+        self, *args: Any, cotangent: Any = None, written: dict[int, Any] | None = None, **kwargs: Any
+    ) -> tuple[Any, tuple[Any, ...]]:
+        bound = self.bind(args, kwargs)
+        compiled = self.compile(
+            bound, ("vjp", self.argnums), lambda fn: reverse_function(fn, self._active(fn))
+        )
+        return self.run(compiled, bound, cotangent, written or {})
+
+    def run(
+        self, c: _Compiled, bound: list[Any], cotangent: Any, written: dict[int, Any]
+    ) -> tuple[Any, tuple[Any, ...]]:
+        fn, sig = c.primal, c.signature
+        assert isinstance(sig, ReverseSignature)
+        call_args = _copy_written(bound, fn)
+        index = _param_index(fn)
+        shadows = []
+        for name in sig.shadow_params:
+            i = index[name]
+            ct = written.get(i)
+            shadows.append(_seed(fn.params[i].type, ct) if ct is not None else _zeros_like_c(call_args[i]))  # type: ignore[arg-type]
+        cts = cotangent if fn.result_is_tuple else (cotangent,)
+        seeds = []
+        for i in sig.seeded_results:
+            value = cts[i] if cts is not None and cts[i] is not None else None
+            if value is None and isinstance(fn.results[i], ArrayType):
+                raise TypeError(f"vjp of {fn.name}: give a cotangent array for result {i}")
+            value = 0.0 if value is None else value
+            seeds.append(_seed(fn.results[i], value))  # type: ignore[arg-type]
+        raw = c.entry(*call_args, *shadows, *seeds)
+        n = len(fn.results)
+        values = raw[:n]
+        value = tuple(values) if fn.result_is_tuple else (values[0] if n else None)
+        grads: list[Any] = [None] * len(fn.params)
+        for name, shadow in zip(sig.shadow_params, shadows):
+            grads[index[name]] = shadow
+        for name, g in zip(sig.scalar_grads, raw[n:]):
+            grads[index[name]] = g
+        return value, tuple(grads)
+
+
+def _scalar_result(fn: ir.Function) -> None:
+    if (
+        fn.result_is_tuple
+        or len(fn.results) != 1
+        or not isinstance(fn.results[0], ScalarType)
+        or (fn.results[0].dtype not in ("float32", "float64"))
+    ):
+        raise TypeError(
+            f"kiln.grad needs a function returning one float scalar; {fn.name} returns {fn.results}"
+        )
+
+
+class Grad(VJP):
+    """``kiln.grad(f)`` / ``kiln.value_and_grad(f)``."""
+
+    def __init__(
+        self, f: Any, argnums: int | tuple[int, ...], with_value: bool, optimize_first: bool
+    ) -> None:
+        self.single = isinstance(argnums, int)
+        nums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
+        super().__init__(f, nums, optimize_first)
+        self.with_value = with_value
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        bound = self.bind(args, kwargs)
+        compiled = self.compile(
+            bound, ("vjp", self.argnums), lambda fn: reverse_function(fn, self._active(fn))
+        )
+        _scalar_result(compiled.primal)
+        value, grads = self.run(compiled, bound, 1.0, {})
+        assert self.argnums is not None
+        picked = tuple(grads[i] for i in self.argnums)
+        out = picked[0] if self.single else picked
+        return (value, out) if self.with_value else out
+
+
+class JVP(_Derivative):
+    """``kiln.jvp(f)(*args, tangents=...) -> (value, tangent, written_tangents)``."""
+
+    def __call__(self, *args: Any, tangents: Sequence[Any], **kwargs: Any) -> tuple[Any, Any, dict[int, Any]]:
+        bound = self.bind(args, kwargs)
+        tangents = list(tangents) + [None] * (len(bound) - len(tangents))
+        active = tuple(i for i, t in enumerate(tangents) if t is not None)
+        compiled = self.compile(
+            bound, ("jvp", active), lambda fn: forward_function(fn, tuple(fn.params[i].name for i in active))
+        )
+        fn, sig = compiled.primal, compiled.signature
+        assert isinstance(sig, ForwardSignature)
+        call_args = _copy_written(bound, fn)
+        index = _param_index(fn)
+        extra = [_seed(fn.params[index[name]].type, tangents[index[name]]) for name in sig.tangent_params]  # type: ignore[arg-type]
+        raw = compiled.entry(*call_args, *extra)
+        raw = () if raw is None else raw
+        n = len(fn.results)
+        values, tans = raw[:n], raw[n:]
+        value = tuple(values) if fn.result_is_tuple else (values[0] if n else None)
+        tangent = tuple(tans) if fn.result_is_tuple else (tans[0] if n else None)
+        written = {
+            index[name]: extra[k] for k, name in enumerate(sig.tangent_params) if name in fn.written_params
+        }
+        return value, tangent, written
+
+
+def grad(f: Any, argnums: int | tuple[int, ...] = 0, *, optimize_first: bool = True) -> Grad:
+    """The gradient of a float-scalar-valued function w.r.t. argument(s) ``argnums`` (see docs)."""
+    return Grad(f, argnums, with_value=False, optimize_first=optimize_first)
+
+
+def value_and_grad(f: Any, argnums: int | tuple[int, ...] = 0, *, optimize_first: bool = True) -> Grad:
+    """Like :func:`grad`, returning ``(value, gradient)``."""
+    return Grad(f, argnums, with_value=True, optimize_first=optimize_first)
+
+
+def vjp(f: Any, argnums: tuple[int, ...] | None = None, *, optimize_first: bool = True) -> VJP:
+    """Reverse mode for functions returning arrays or writing array arguments (see docs)."""
+    return VJP(f, argnums, optimize_first)
+
+
+def jvp(f: Any, *, optimize_first: bool = True) -> JVP:
+    """Forward mode: ``jvp(f)(*args, tangents=(...))`` -> ``(value, tangent, written_tangents)``."""
+    return JVP(f, optimize_first)

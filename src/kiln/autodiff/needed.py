@@ -1,0 +1,106 @@
+"""Which overwritten values the reverse sweep must get back (Tapenade-style restores, pruned).
+
+The reverse sweep runs statements' adjoints in reverse order and, where a statement overwrote a
+value that some adjoint still needs, restores it from a tape. A forward data-flow analysis decides
+where: a token (scalar name, ``@group`` for array memory, ``&array`` for an array reference) is
+*pending* at a point when an adjoint reads its current value; a definition of a pending token must
+save the value it overwrites. Values no adjoint reads are never saved: a reduction's accumulator,
+``out`` arrays, loop-local temporaries whose adjoints are linear.
+"""
+
+from __future__ import annotations
+
+from kiln.autodiff.analysis import Activity
+from kiln.autodiff.exprs import reverse_reads
+from kiln.autodiff.prepare import reads
+from kiln.errors import UnsupportedError
+from kiln.ir import nodes as ir
+
+Tokens = frozenset[str]
+
+
+class NeededValues:
+    """Run on a prepared body; ``saves`` holds ``id`` of statements whose target must be saved."""
+
+    def __init__(self, act: Activity) -> None:
+        self.act = act
+        self.group_of = act.group_of
+        self.saves: set[int] = set()
+
+    def body(self, stmts: list[ir.Stmt] | tuple[ir.Stmt, ...], pending: Tokens) -> Tokens:
+        for s in stmts:
+            pending = self.stmt(s, pending)
+        return pending
+
+    def stmt_reads(self, s: ir.Stmt) -> set[str]:
+        """What the adjoint of ``s`` itself reads (not counting restores)."""
+        g = self.group_of
+        if isinstance(s, ir.Assign) and s.target in self.act.scalars:
+            return reverse_reads(s.value, self.act, g, s.loc)
+        if isinstance(s, ir.Store) and self.act.array(s.array):
+            out = reverse_reads(s.value, self.act, g, s.loc) | {"&" + s.array}
+            for i in s.indices:
+                out |= reads(i, g)
+            return out
+        if isinstance(s, ir.If):
+            return reads(s.cond, g)
+        if isinstance(s, ir.For):
+            return reads(s.start, g) | reads(s.stop, g) | reads(s.step, g)
+        if isinstance(s, ir.LibCall) and any(self.act.array(x) for x in s.outputs):
+            out = {"&" + x for x in s.outputs + s.inputs}
+            out |= {"@" + g[x] for x in s.inputs}
+            return out
+        return set()
+
+    def stmt(self, s: ir.Stmt, pending: Tokens) -> Tokens:
+        gen = self.stmt_reads(s)
+        if isinstance(s, ir.Assign):
+            if s.target in pending or s.target in gen:
+                self.saves.add(id(s))
+            return frozenset((pending | gen) - {s.target})
+        if isinstance(s, ir.Store):
+            if "@" + self.group_of[s.array] in pending | gen:
+                self.saves.add(id(s))
+                for i in s.indices:
+                    gen |= reads(i, self.group_of)
+                gen.add("&" + s.array)
+            return frozenset(pending | gen)
+        if isinstance(s, ir.For):
+            return self.loop(s, s.var, s.body, pending | gen)
+        if isinstance(s, ir.While):
+            return self.loop(s, None, s.body, pending | gen)
+        if isinstance(s, ir.If):
+            start = frozenset(pending | gen)
+            return self.body(s.then, start) | self.body(s.orelse, start)
+        if isinstance(s, ir.Alloc | ir.View):
+            if "&" + s.target in pending:
+                raise UnsupportedError(
+                    f"reverse-mode differentiation of an array variable '{s.target}' re-bound after "
+                    "an earlier value of it was used (e.g. `y = y + ...` inside a loop)",
+                    s.loc,
+                    "update the array in place (y[:] = ... or element loops) instead of re-binding it",
+                )
+            return frozenset(pending - {"&" + s.target})
+        if isinstance(s, ir.LibCall):
+            if any("@" + self.group_of[o] in pending for o in s.outputs):
+                raise UnsupportedError(
+                    f"reverse-mode differentiation of '{s.func}' into an array whose earlier "
+                    "contents the gradient needs",
+                    s.loc,
+                )
+            return frozenset(pending | gen)
+        return pending
+
+    def loop(
+        self, s: ir.For | ir.While, var: str | None, body: tuple[ir.Stmt, ...], pending: Tokens
+    ) -> Tokens:
+        if var is not None and var in pending:
+            self.saves.add(id(s))
+        kill = frozenset({var}) if var else frozenset()
+        current = pending
+        while True:
+            out = self.body(body, current - kill)
+            grown = current | (out - kill)
+            if grown == current:
+                return current | out
+            current = grown

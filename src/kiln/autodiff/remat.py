@@ -1,0 +1,58 @@
+"""Recompute instead of store, for the cheapest values: an assignment in a loop body whose value
+reads only loop variables, constants, never-assigned scalars and never-written arrays is
+substituted into the statements after it, so the reverse sweep recomputes it from the loop
+variables (which it restores for free) instead of taping one value per iteration. Loop-variable
+copies (``i = k``, how ``for i in range`` lowers) and differences such as ``x[i] - c[k]`` go here."""
+
+from __future__ import annotations
+
+from kiln.autodiff.analysis import alias_groups
+from kiln.ir import nodes as ir
+from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_exprs, replace_body
+
+
+class _Remat:
+    def __init__(self, fn: ir.Function, body: list[ir.Stmt]) -> None:
+        group_of = alias_groups(fn)
+        self.assigned = {s.target for s in iter_stmts(body) if isinstance(s, ir.Assign)}
+        stored = {group_of[s.array] for s in iter_stmts(body) if isinstance(s, ir.Store)}
+        stored |= {group_of[o] for s in iter_stmts(body) if isinstance(s, ir.LibCall) for o in s.outputs}
+        rebound = {s.target for s in iter_stmts(body) if isinstance(s, ir.Alloc | ir.View)}
+        self.fixed_arrays = {a for a, g in group_of.items() if g not in stored and a not in rebound}
+        self.counts: dict[str, int] = {}
+        for s in iter_stmts(body):
+            if isinstance(s, ir.Assign):
+                self.counts[s.target] = self.counts.get(s.target, 0) + 1
+
+    def cheap(self, e: ir.Expr, loop_vars: set[str]) -> bool:
+        for x in iter_exprs(e):
+            if isinstance(x, ir.Var) and x.name in self.assigned and x.name not in loop_vars:
+                return False
+            if isinstance(x, ir.Load | ir.Dim | ir.Stride) and x.array not in self.fixed_arrays:
+                return False
+        return True
+
+    def body(self, stmts: list[ir.Stmt] | tuple[ir.Stmt, ...], loop_vars: set[str]) -> list[ir.Stmt]:
+        out: list[ir.Stmt] = []
+        subst: dict[str, ir.Expr] = {}
+        for s in stmts:
+            if subst:
+                s = map_exprs(s, lambda e: subst.get(e.name, e) if isinstance(e, ir.Var) else e)  # type: ignore[assignment]
+            if isinstance(s, ir.For):
+                s = replace_body(s, self.body(s.body, loop_vars | {s.var}))
+            elif bodies(s):
+                s = replace_body(s, *[self.body(b, loop_vars) for b in bodies(s)])
+            if (
+                loop_vars
+                and isinstance(s, ir.Assign)
+                and self.counts.get(s.target) == 1
+                and s.target not in loop_vars
+                and self.cheap(s.value, loop_vars)
+            ):
+                subst[s.target] = s.value
+            out.append(s)
+        return out
+
+
+def rematerialize(fn: ir.Function, body: list[ir.Stmt]) -> list[ir.Stmt]:
+    return _Remat(fn, body).body(body, set())

@@ -1,0 +1,321 @@
+"""Reverse mode: an IR function -> an IR function computing its value and vector-Jacobian product.
+
+The generated body is the *forward sweep* (the primal, saving the overwritten values the adjoints
+need on tapes, see ``needed.py``), the seeding of the results' adjoints, and the *reverse sweep*:
+statements' adjoints in reverse order, loops run backwards, branches re-taken on the recorded
+condition. Parameters: the primal's, then one shadow array per active array parameter (holding the
+cotangent of its final contents on entry, of its initial contents on exit), then one seed per
+active result. Results: the primal's results, then the adjoint of each active scalar parameter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from kiln.autodiff import build as b
+from kiln.autodiff.analysis import activity
+from kiln.autodiff.common import accumulate, copy_array, fill_zero, renumber, shadow_view
+from kiln.autodiff.exprs import Backprop
+from kiln.autodiff.libcalls import libcall_adjoint
+from kiln.autodiff.needed import NeededValues
+from kiln.autodiff.prepare import defs, prepare, reads
+from kiln.autodiff.remat import rematerialize
+from kiln.errors import UnsupportedError
+from kiln.ir import nodes as ir
+from kiln.ir.types import INT64, ArrayType, ScalarType
+from kiln.ir.visit import iter_stmts
+
+Code = tuple[list[ir.Stmt], list[ir.Stmt]]  # (forward sweep, reverse sweep)
+
+
+@dataclass(frozen=True)
+class ReverseSignature:
+    """How the generated function's extra parameters and results line up with the primal's."""
+
+    shadow_params: tuple[str, ...]  # primal array parameters given a shadow, in order
+    seeded_results: tuple[int, ...]  # indices of primal results that take a seed/cotangent
+    scalar_grads: tuple[str, ...]  # primal scalar parameters whose adjoints are returned
+
+
+class _Reverse:
+    def __init__(self, fn: ir.Function, active_params: tuple[str, ...]) -> None:
+        self.fn = fn
+        self.types = fn.var_types()
+        self.names = b.Names(set(self.types) | {p.name for p in fn.params})
+        self.loops: list[ir.For] = []
+        self.tape_allocs: list[ir.Stmt] = []
+        self.outer_defs: set[str] = set()
+        self.active_params = active_params
+
+    def type_of(self, name: str) -> ScalarType | ArrayType:
+        return self.types.get(name) or self.names.declared[name]
+
+    # ------------------------------------------------------------------ entry
+    def run(self) -> tuple[ir.Function, ReverseSignature]:
+        fn = self.fn
+        from kiln.autodiff.analysis import alias_groups
+
+        body, returns = prepare(fn, alias_groups(fn), self.names)
+        body = rematerialize(fn, body)
+        work = replace(fn, body=tuple(body), locals=fn.locals + tuple(self.names.declared.items()))
+        self.types = work.var_types()
+        self.act = activity(work, self.active_params)
+        needed = NeededValues(self.act)
+        needed.body(body, frozenset())
+        self.saves = needed.saves
+        self.shadow = self._shadows(work)
+        forward, reverse = self.seq(body)
+        return self._assemble(forward, reverse, returns)
+
+    def _shadows(self, fn: ir.Function) -> dict[str, str]:
+        shadow: dict[str, str] = {}
+        for name, t in fn.var_types().items():
+            if isinstance(t, ScalarType) and name in self.act.scalars:
+                shadow[name] = self.names.fresh("d" + name, t.strong())
+            elif isinstance(t, ArrayType) and self.act.array(name):
+                shadow[name] = self.names.fresh("d" + name, t.with_layout("C") if self._is_param(name) else t)
+        return shadow
+
+    def _is_param(self, name: str) -> bool:
+        return any(p.name == name for p in self.fn.params)
+
+    # -------------------------------------------------------------- sequences
+    def seq(self, stmts: list[ir.Stmt] | tuple[ir.Stmt, ...]) -> Code:
+        forward: list[ir.Stmt] = []
+        reverse: list[ir.Stmt] = []
+        for s in stmts:
+            f, r = self.stmt(s)
+            forward += f
+            reverse = r + reverse
+        return forward, reverse
+
+    def stmt(self, s: ir.Stmt) -> Code:
+        handler = getattr(self, "_" + type(s).__name__.lower(), None)
+        if handler is None:
+            raise UnsupportedError(f"reverse-mode differentiation of {type(s).__name__}", s.loc)
+        return handler(s)
+
+    # -------------------------------------------------------------- tapes
+    def save(self, value: ir.Expr, restore: callable, loc: object) -> Code:  # type: ignore[valid-type]
+        """Save ``value`` in the forward sweep; ``restore(saved)`` gives it back in reverse."""
+        t = value.type.strong()
+        if not self.loops:
+            tmp = self.names.fresh("save", t)
+            return [ir.Assign(tmp, value, loc=loc)], restore(ir.Var(tmp, t))  # type: ignore[arg-type]
+        tape = self.names.fresh("tape", ArrayType(t.dtype, 1, "C"))
+        count = self.names.fresh("top", INT64)
+        capacity = self._capacity()
+        self.tape_allocs += [ir.Alloc(tape, ArrayType(t.dtype, 1, "C"), (capacity,), loc=loc),  # type: ignore[arg-type]
+                             ir.Assign(count, b.const(0, INT64), loc=loc)]  # type: ignore[arg-type]  # fmt: skip
+        top = ir.Var(count, INT64)
+        forward = [
+            ir.Store(tape, (top,), value, loc=loc),  # type: ignore[arg-type]
+            ir.Assign(count, b.add(top, b.const(1, INT64)), loc=loc),  # type: ignore[arg-type]
+        ]
+        reverse = [ir.Assign(count, b.sub(top, b.const(1, INT64)), loc=loc)]  # type: ignore[arg-type]
+        return forward, reverse + restore(ir.Load(tape, (top,), t))
+
+    def _capacity(self) -> ir.Expr:
+        """How many times the innermost loop body runs per run of the outermost loop, at most."""
+        bound_vars = {lp.var for lp in self.loops}
+        total: ir.Expr = b.const(1, INT64)
+        for i, lp in enumerate(self.loops):
+            needs = set().union(*(reads(x, self.act.group_of) for x in (lp.start, lp.stop, lp.step)))
+            if i and needs & (self.outer_defs | bound_vars):
+                raise UnsupportedError(
+                    "reverse-mode differentiation of a loop whose bounds change inside an enclosing "
+                    "loop (e.g. a triangular loop nest) when values must be saved in it",
+                    lp.loc,
+                )
+            total = b.mul(total, b.trip_count(lp.start, lp.stop, lp.step))
+        return total
+
+    def _save_scalar(self, name: str, loc: object) -> Code:
+        t = self.types[name]
+        return self.save(ir.Var(name, t), lambda v: [ir.Assign(name, v, loc=loc)], loc)  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------ statements
+    def _assign(self, s: ir.Assign) -> Code:
+        forward, restore = self._save_scalar(s.target, s.loc) if id(s) in self.saves else ([], [])
+        forward.append(s)
+        if s.target not in self.act.scalars:
+            return forward, restore
+        t = self.types[s.target].strong()  # type: ignore[union-attr]
+        g = self.names.fresh("g", t)
+        d = self.shadow[s.target]
+        reverse: list[ir.Stmt] = [
+            ir.Assign(g, ir.Var(d, t), loc=s.loc),
+            ir.Assign(d, b.const(0, t), loc=s.loc),
+            *restore,
+        ]
+        reverse += Backprop(self.act, self.shadow, self.names, s.loc).run(s.value, ir.Var(g, t))
+        return forward, reverse
+
+    def _store(self, s: ir.Store) -> Code:
+        forward: list[ir.Stmt] = []
+        restore: list[ir.Stmt] = []
+        t = self.types[s.array].element  # type: ignore[union-attr]
+        if id(s) in self.saves:
+            forward, restore = self.save(
+                ir.Load(s.array, s.indices, t), lambda v: [ir.Store(s.array, s.indices, v, loc=s.loc)], s.loc
+            )
+        forward.append(s)
+        if not self.act.array(s.array):
+            return forward, restore
+        g = self.names.fresh("g", t)
+        d = self.shadow[s.array]
+        reverse: list[ir.Stmt] = [
+            ir.Assign(g, ir.Load(d, s.indices, t), loc=s.loc),
+            ir.Store(d, s.indices, b.const(0, t), loc=s.loc),
+            *restore,
+        ]
+        reverse += Backprop(self.act, self.shadow, self.names, s.loc).run(s.value, ir.Var(g, t))
+        return forward, reverse
+
+    def _for(self, s: ir.For) -> Code:
+        outermost = not self.loops
+        if outermost:
+            saved_allocs, self.tape_allocs = self.tape_allocs, []
+            self.outer_defs = defs(s.body, self.act.group_of)
+        var_save, var_restore = self._save_scalar(s.var, s.loc) if id(s) in self.saves else ([], [])
+        self.loops.append(s)
+        try:
+            body_f, body_r = self.seq(s.body)
+        finally:
+            self.loops.pop()
+        unchanged = tuple(body_f) == s.body
+        forward_loop = replace(
+            s,
+            body=tuple(body_f),
+            parallel=s.parallel and unchanged,
+            reductions=s.reductions if unchanged else (),
+        )
+        forward = var_save + [forward_loop]
+        if outermost:
+            forward = self.tape_allocs + forward
+            self.tape_allocs = saved_allocs
+        if not body_r:
+            return forward, var_restore
+        var_t = self.types[s.var]
+        trips, k = self.names.fresh("trips", INT64), self.names.fresh("k", INT64)
+        n, kv = ir.Var(trips, INT64), ir.Var(k, INT64)
+        back = b.sub(b.sub(n, b.const(1, INT64)), kv)
+        value = b.add(b.cast(s.start, INT64), b.mul(back, b.cast(s.step, INT64)))
+        reverse_loop = ir.For(
+            k, b.const(0, INT64), n, b.const(1, INT64),
+            (ir.Assign(s.var, value, loc=s.loc), *body_r), loc=s.loc,
+        )  # fmt: skip
+        if var_t.dtype != "int64":  # type: ignore[union-attr]
+            raise UnsupportedError("reverse-mode differentiation of a non-int64 loop variable", s.loc)
+        reverse = [ir.Assign(trips, b.trip_count(s.start, s.stop, s.step), loc=s.loc), reverse_loop]
+        return forward, reverse + var_restore
+
+    def _if(self, s: ir.If) -> Code:
+        then_f, then_r = self.seq(s.then)
+        else_f, else_r = self.seq(s.orelse)
+        forward = [replace(s, then=tuple(then_f), orelse=tuple(else_f))]
+        if not then_r and not else_r:
+            return forward, []
+        return forward, [ir.If(s.cond, tuple(then_r), tuple(else_r), loc=s.loc)]
+
+    def _while(self, s: ir.While) -> Code:
+        for x in iter_stmts(s.body):
+            active = (isinstance(x, ir.Assign) and x.target in self.act.scalars) or (
+                isinstance(x, ir.Store) and self.act.array(x.array)
+            )
+            if active or id(x) in self.saves:
+                raise UnsupportedError(
+                    "reverse-mode differentiation of a `while` loop that computes active values or "
+                    "overwrites values the gradient needs",
+                    s.loc,
+                    "write it as a `for` loop over a range",
+                )
+        return [s], []
+
+    def _check(self, s: ir.Check) -> Code:
+        return [s], []
+
+    def _alloc(self, s: ir.Alloc) -> Code:
+        if not self.act.array(s.target):
+            return [s], []
+        d = self.shadow[s.target]
+        t = self.type_of(d)
+        zero = fill_zero(self.names, d, t)  # type: ignore[arg-type]
+        shadow = ir.Alloc(d, t, s.shape, loc=s.loc)  # type: ignore[arg-type]
+        return [s, shadow, *zero], (fill_zero(self.names, d, t) if self.loops else [])  # type: ignore[arg-type]
+
+    def _view(self, s: ir.View) -> Code:
+        if not self.act.array(s.target):
+            return [s], []
+        return [s, shadow_view(s, self.shadow)], []
+
+    def _libcall(self, s: ir.LibCall) -> Code:
+        if not any(self.act.array(o) for o in s.outputs):
+            return [s], []
+        return [s], libcall_adjoint(s, self.act, self.shadow, self.type_of, self.names)
+
+    # -------------------------------------------------------------- assembly
+    def _assemble(
+        self, forward: list[ir.Stmt], reverse: list[ir.Stmt], returns: tuple[str, ...]
+    ) -> tuple[ir.Function, ReverseSignature]:
+        fn, names = self.fn, self.names
+        params = list(fn.params)
+        shadow_params = tuple(
+            p.name for p in fn.params if p.name in self.shadow and isinstance(p.type, ArrayType)
+        )
+        for p in shadow_params:
+            params.append(ir.Param(self.shadow[p], self.type_of(self.shadow[p])))  # type: ignore[arg-type]
+        results: list[str] = []
+        seeds: list[ir.Stmt] = []
+        seeded: list[int] = []
+        for i, name in enumerate(returns):
+            t = self.types[name]
+            copy = names.fresh("result", t if isinstance(t, ScalarType) else ArrayType(t.dtype, t.ndim, "C"))
+            if isinstance(t, ScalarType):
+                forward.append(ir.Assign(copy, ir.Var(name, t)))
+            else:
+                forward.append(ir.Alloc(copy, ArrayType(t.dtype, t.ndim, "C"), b.array_shape(name, t.ndim)))
+                forward += copy_array(names, copy, name, t)
+            results.append(copy)
+            active = name in self.act.scalars or (isinstance(t, ArrayType) and self.act.array(name))
+            if not active:
+                continue
+            seeded.append(i)
+            if isinstance(t, ScalarType):
+                seed = names.fresh("seed", t.strong())
+                params.append(ir.Param(seed, t.strong()))
+                d = self.shadow[name]
+                seeds.append(ir.Assign(d, b.add(ir.Var(d, t.strong()), ir.Var(seed, t.strong()))))
+            else:
+                seed = names.fresh("seed", ArrayType(t.dtype, t.ndim, "C"))
+                params.append(ir.Param(seed, ArrayType(t.dtype, t.ndim, "C")))
+                seeds += accumulate(names, self.shadow[name], seed, t)
+        scalar_grads = tuple(
+            p.name for p in fn.params if isinstance(p.type, ScalarType) and p.name in self.act.scalars
+        )
+        results += [self.shadow[p] for p in scalar_grads]
+        param_names = {p.name for p in params}
+        body, _ = renumber([*forward, *seeds, *reverse, ir.Return(tuple(results))])
+        out = ir.Function(
+            name=fn.name + "_vjp",
+            params=tuple(params),
+            locals=tuple(
+                (n, t)
+                for n, t in self.types.items()
+                if n not in param_names and n not in {p.name for p in fn.params}
+            )
+            + tuple(
+                (n, t) for n, t in names.declared.items() if n not in param_names and n not in self.types
+            ),
+            body=body,
+            results=tuple(self.types.get(r) or names.declared[r] for r in results),  # type: ignore[misc]
+            result_is_tuple=True,
+            loc=fn.loc,
+            written_params=fn.written_params + tuple(self.shadow[p] for p in shadow_params),
+        )
+        return out, ReverseSignature(shadow_params, tuple(seeded), scalar_grads)
+
+
+def reverse_function(fn: ir.Function, active_params: tuple[str, ...]) -> tuple[ir.Function, ReverseSignature]:
+    """The vector-Jacobian-product function of ``fn`` with respect to ``active_params``."""
+    return _Reverse(fn, active_params).run()
