@@ -6,9 +6,12 @@ import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from kiln.errors import UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import elementwise
+from kiln.frontend.outer import UFUNC_METHODS
 from kiln.frontend.values import ArrayView, BoundMethod, Const, DType, Lazy, Scalar, TupleValue, Value
 from kiln.frontend.views import transpose
 from kiln.ir import nodes as ir
@@ -32,6 +35,8 @@ def attribute(lower: ExprLowering, value: Value, attr: str) -> Value:
         if not hasattr(value.value, attr):
             raise UnsupportedError(f"module '{value.value.__name__}' has no attribute '{attr}'", ctx.loc)
         return python_constant(getattr(value.value, attr), ctx)
+    if isinstance(value, Const) and isinstance(value.value, np.ufunc) and attr in UFUNC_METHODS:
+        return Const(getattr(value.value, attr))  # np.add.outer: dispatched like a function
     if isinstance(value, ArrayView | Lazy):
         return _array_attribute(lower, value, attr)
     if isinstance(value, Scalar):

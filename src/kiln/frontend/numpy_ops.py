@@ -21,6 +21,7 @@ from kiln.frontend.callargs import (
     shape_arg,
 )
 from kiln.frontend.context import Context
+from kiln.frontend.linalg_table import linalg_functions
 from kiln.frontend.promotion import can_cast, promote, promote_dtypes
 from kiln.frontend.reductions import reduce
 from kiln.frontend.ufuncs import UFUNCS, apply_ufunc
@@ -503,6 +504,7 @@ def _table() -> dict[object, Handler]:
             np.around: ufunc_handler("rint"),
         }
     )
+    table.update(linalg_functions())
     return table
 
 
@@ -510,7 +512,9 @@ NUMPY_FUNCTIONS: dict[object, Handler] = _table()
 
 
 def lookup_numpy(func: Any) -> Handler | None:
+    from kiln.frontend.outer import lookup_ufunc_method
+
     try:
-        return NUMPY_FUNCTIONS.get(func)
+        return NUMPY_FUNCTIONS.get(func) or lookup_ufunc_method(func)
     except TypeError:  # unhashable
         return None

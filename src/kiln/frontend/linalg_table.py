@@ -1,0 +1,18 @@
+"""NumPy's linear-algebra functions kiln lowers (kept apart from the main table)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from kiln.frontend.context import Context
+from kiln.frontend.values import Value
+
+Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
+
+
+def linalg_functions() -> dict[object, Handler]:
+    from kiln.frontend import outer
+
+    return {np.outer: outer.np_outer}
