@@ -462,7 +462,7 @@ def np_dot(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "dot", args, kwargs, [("a", REQUIRED), ("b", REQUIRED)])
     if isinstance(b["a"], Scalar) or isinstance(b["b"], Scalar):
         return apply_ufunc(ctx, "multiply", [_operand(ctx, b["a"], "dot"), _operand(ctx, b["b"], "dot")])
-    return matmul(ctx, b["a"], b["b"])
+    return matmul(ctx, b["a"], b["b"], dot=True)
 
 
 def _table() -> dict[object, Handler]:
