@@ -13,6 +13,11 @@ Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 
 
 def linalg_functions() -> dict[object, Handler]:
-    from kiln.frontend import outer
+    from kiln.frontend import lapack, outer
 
-    return {np.outer: outer.np_outer}
+    return {
+        np.outer: outer.np_outer,
+        np.linalg.solve: lapack.np_solve,
+        np.linalg.inv: lapack.np_inv,
+        np.linalg.cholesky: lapack.np_cholesky,
+    }

@@ -54,7 +54,14 @@ BITWISE = frozenset({"lshift", "rshift", "bitand", "bitor", "bitxor"})
 PREDICATES = frozenset({"isnan", "isinf", "isfinite", "signbit"})
 REDUCTION_OPS = frozenset({"add", "mul", "min", "max"})
 # LibCall routines: (number of outputs, number of inputs).
-LIBCALL_ARITY: dict[str, tuple[int, int]] = {"matmul": (1, 2), "copy": (1, 1)}
+LIBCALL_ARITY: dict[str, tuple[int, int]] = {
+    "matmul": (1, 2),
+    "copy": (1, 1),
+    "solve": (1, 2),
+    "inv": (1, 1),
+    "cholesky": (1, 1),
+    "cholesky_upper": (1, 1),
+}
 _LENGTH_MODIFIER_RE = re.compile(r"%([-+ #0]*\d*(?:\.\d+)?)(?:hh|h|ll|l|j|z|t|q)([diouxX])")
 
 
@@ -364,6 +371,10 @@ class _Verifier:
             )
         elif s.func == "copy":
             self.require(out.ndim == ins[0].ndim, f"copy of {ins[0].ndim}-d into {out.ndim}-d")
+        else:  # LAPACK: stacked square matrices of the computation dtype
+            self.require(ins[0].ndim >= 2, f"{s.func} of a {ins[0].ndim}-d array")
+            self.require(out.dtype in ("float64", "complex128"), f"{s.func} into {out.dtype}")
+            self.require(all(x.dtype == out.dtype for x in ins), f"{s.func} operands of another dtype")
 
     def check(self, s: Check, ctx: _Context) -> None:
         self.boolean(s.cond, "check condition")
