@@ -13,11 +13,13 @@ Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 
 
 def linalg_functions() -> dict[object, Handler]:
-    from kiln.frontend import lapack, outer
+    from kiln.frontend import lapack, outer, triangles
 
     return {
         np.outer: outer.np_outer,
         np.linalg.solve: lapack.np_solve,
         np.linalg.inv: lapack.np_inv,
         np.linalg.cholesky: lapack.np_cholesky,
+        np.triu: triangles.np_triu,
+        np.tril: triangles.np_tril,
     }
