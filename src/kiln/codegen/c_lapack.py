@@ -84,8 +84,8 @@ static int kiln_solve_shapes(const kiln_mat* out, const kiln_mat* a, const kiln_
         }
     }
     int out_core = b_vector ? 1 : 2;
-    if (!kiln_batch_fits(a, 2, out, out_core) || (b && !kiln_batch_fits(b, out_core, out, out_core))) return -1;
-    return 0;
+    if (!kiln_batch_fits(a, 2, out, out_core)) return -1;
+    return b && !kiln_batch_fits(b, out_core, out, out_core) ? -1 : 0;
 }
 """
 
@@ -109,14 +109,21 @@ typedef void (*kiln_gesv_{s}_t)(const kiln_lapack_int*, const kiln_lapack_int*, 
                                 kiln_lapack_int*, {t}*, const kiln_lapack_int*, kiln_lapack_int*);
 typedef void (*kiln_potrf_{s}_t)(const char*, const kiln_lapack_int*, {t}*, const kiln_lapack_int*,
                                  kiln_lapack_int*, size_t);
-/* Column-major rows x cols buffer <-> strided matrix (element strides rs, cs). */
-static void kiln_pack_{s}({t}* dst, const {t}* src, npy_intp rows, npy_intp cols, npy_intp rs, npy_intp cs) {{
-    for (npy_intp j = 0; j < cols; j++)
-        for (npy_intp i = 0; i < rows; i++) dst[i + j * rows] = src[i * rs + j * cs];
+/* Column-major rows x cols buffer <-> strided matrix (element strides rs, cs); the loop
+   order follows the matrix's smaller stride. */
+static void kiln_pack_{s}({t}* dst, const {t}* src, npy_intp rows, npy_intp cols, npy_intp rs,
+                          npy_intp cs) {{
+    if (rs <= cs) {{ for (npy_intp j = 0; j < cols; j++) for (npy_intp i = 0; i < rows; i++)
+        dst[i + j * rows] = src[i * rs + j * cs]; }}
+    else {{ for (npy_intp i = 0; i < rows; i++) for (npy_intp j = 0; j < cols; j++)
+        dst[i + j * rows] = src[i * rs + j * cs]; }}
 }}
-static void kiln_unpack_{s}({t}* dst, const {t}* src, npy_intp rows, npy_intp cols, npy_intp rs, npy_intp cs) {{
-    for (npy_intp j = 0; j < cols; j++)
-        for (npy_intp i = 0; i < rows; i++) dst[i * rs + j * cs] = src[i + j * rows];
+static void kiln_unpack_{s}({t}* dst, const {t}* src, npy_intp rows, npy_intp cols, npy_intp rs,
+                            npy_intp cs) {{
+    if (rs <= cs) {{ for (npy_intp j = 0; j < cols; j++) for (npy_intp i = 0; i < rows; i++)
+        dst[i * rs + j * cs] = src[i + j * rows]; }}
+    else {{ for (npy_intp i = 0; i < rows; i++) for (npy_intp j = 0; j < cols; j++)
+        dst[i * rs + j * cs] = src[i + j * rows]; }}
 }}
 /* out = solve(a, b), or inv(a) when b is NULL (NumPy solves against the identity too). */
 static int kiln_la_gesv_{s}(const kiln_mat* out, const kiln_mat* a, const kiln_mat* b, int b_vector) {{
@@ -139,7 +146,8 @@ static int kiln_la_gesv_{s}(const kiln_mat* out, const kiln_mat* a, const kiln_m
                     a->strides[a->nd - 1]);
         if (b) {{
             const {t}* pb = ({t}*)b->data + kiln_batch_offset(b, out_core, nb, idx);
-            kiln_pack_{s}(fb, pb, n, nrhs, b->strides[b->nd - out_core], b_vector ? 0 : b->strides[b->nd - 1]);
+            npy_intp bcs = b_vector ? 0 : b->strides[b->nd - 1];
+            kiln_pack_{s}(fb, pb, n, nrhs, b->strides[b->nd - out_core], bcs);
         }} else {{
             for (npy_intp k = 0; k < n * n; k++) fb[k] = 0;
             for (npy_intp k = 0; k < n; k++) fb[k + k * n] = 1;
@@ -176,15 +184,15 @@ static int kiln_la_potrf_{s}(const kiln_mat* out, const kiln_mat* a, int upper) 
         potrf(upper ? "U" : "L", &ln, fa, &ln, &info, 1);
         if (info != 0) {{
             if (info > 0) kiln_linalg_error("Matrix is not positive definite");
-            else PyErr_Format(PyExc_SystemError, "LAPACK {potrf}: argument %lld is invalid", (long long)-info);
+            else PyErr_Format(PyExc_SystemError, "LAPACK {potrf}: bad argument %lld", (long long)-info);
             rc = -1;
             break;
         }}
         for (npy_intp j = 0; j < n; j++)
             for (npy_intp i = 0; i < n; i++)
                 if (upper ? i > j : i < j) fa[i + j * n] = 0;
-        kiln_unpack_{s}(({t}*)out->data + kiln_batch_offset(out, 2, nb, idx), fa, n, n, out->strides[out->nd - 2],
-                      out->strides[out->nd - 1]);
+        {t}* po = ({t}*)out->data + kiln_batch_offset(out, 2, nb, idx);
+        kiln_unpack_{s}(po, fa, n, n, out->strides[out->nd - 2], out->strides[out->nd - 1]);
     }} while (kiln_batch_next(nb, a->shape, idx));
     free(fa);
     return rc;

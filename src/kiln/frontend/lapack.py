@@ -54,7 +54,9 @@ def _require_stacked_2d(ctx: Context, a: ArrayView | Lazy) -> None:
         raise LinAlgShapeError(msg, ctx.loc)
 
 
-def _call(ctx: Context, func: str, out_shape: tuple[ir.Expr, ...], inputs: list[ArrayView], dtype: str) -> str:
+def _call(
+    ctx: Context, func: str, out_shape: tuple[ir.Expr, ...], inputs: list[ArrayView], dtype: str
+) -> str:
     out = ctx.fresh(func)
     t = ArrayType(dtype, len(out_shape), "C")
     ctx.declare(out, t)
