@@ -13,13 +13,14 @@ Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 
 
 def linalg_functions() -> dict[object, Handler]:
-    from kiln.frontend import lapack, outer, triangles
+    from kiln.frontend import lapack, norm, outer, triangles
 
     return {
         np.outer: outer.np_outer,
         np.linalg.solve: lapack.np_solve,
         np.linalg.inv: lapack.np_inv,
         np.linalg.cholesky: lapack.np_cholesky,
+        np.linalg.norm: norm.np_norm,
         np.triu: triangles.np_triu,
         np.tril: triangles.np_tril,
     }
