@@ -39,8 +39,18 @@ def _with_unit_axes(value: Operand, count: int) -> Operand:
 
 def ufunc_outer(ctx: Context, name: str, a: Operand, b: Operand) -> Scalar | Lazy:
     """``np.<name>.outer(a, b)``: ``result[i..., j...] = f(a[i...], b[j...])``."""
+    a, b = _strong(a), _strong(b)
     b_ndim = 0 if isinstance(b, Scalar) else b.ndim
     return apply_ufunc(ctx, name, [_with_unit_axes(a, b_ndim), b])
+
+
+def _strong(value: Operand) -> Operand:
+    """``ufunc.outer`` converts its operands with ``np.asarray``: a Python number becomes a 0-d
+    array of its default dtype, which takes part in type promotion (``add.outer(3, uint8)`` is
+    int64)."""
+    if isinstance(value, Scalar) and value.type.weak:
+        return Scalar(E.cast(value.expr, value.type.strong()))
+    return value
 
 
 def _flat(ctx: Context, value: Operand) -> ArrayView | Lazy:
