@@ -51,6 +51,7 @@ def test_layouts(layout: str) -> None:
     check(outer, arr((3, 2), layout=layout), arr((5,), layout=layout))
 
 
+@pytest.mark.slow  # one compile per ufunc
 @pytest.mark.parametrize("name", sorted(n for n in UFUNCS if getattr(np, n).nin == 2))
 def test_every_binary_ufunc_has_outer(name: str) -> None:
     ufunc = getattr(np, name)
