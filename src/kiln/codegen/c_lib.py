@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kiln.codegen import c_exprs as cx
+from kiln.codegen.c_lapack import LAPACK_CALLS, render_lapack_call
 from kiln.errors import KilnError
 from kiln.ir import nodes as ir
 
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
 def render_libcall(s: ir.LibCall, r: StmtRenderer) -> list[str]:
     if s.func == "matmul":
         return _matmul(s, r)
+    if s.func in LAPACK_CALLS:
+        return render_lapack_call(s, r)
     raise KilnError(f"internal: unknown library call {s.func}")
 
 
@@ -69,7 +72,8 @@ def _matvec_loops(r: StmtRenderer, out: str, a: str, b: str, a_is_vector: bool) 
     ]
 
 
-def _wrap(r: StmtRenderer, name: str) -> str:
+def wrap_view(r: StmtRenderer, name: str) -> str:
+    """A new ndarray borrowing array ``name``'s memory (NULL with an exception on failure)."""
     t = r.array_type(name)
     shapes = ", ".join(cx.shape_name(name, k) for k in range(t.ndim))
     strides = ", ".join(r.e.stride(name, k) for k in range(t.ndim))
@@ -93,9 +97,9 @@ def _matmul(s: ir.LibCall, r: StmtRenderer) -> list[str]:
     if dtype not in ("float32", "float64", "complex64", "complex128"):
         return ["{", *["    " + x for x in loops], "}"]
     blas = [
-        f"PyObject* wo_ = {_wrap(r, out)};",
-        f"PyObject* wa_ = {_wrap(r, a)};",
-        f"PyObject* wb_ = {_wrap(r, b)};",
+        f"PyObject* wo_ = {wrap_view(r, out)};",
+        f"PyObject* wa_ = {wrap_view(r, a)};",
+        f"PyObject* wb_ = {wrap_view(r, b)};",
         "if (!wo_ || !wa_ || !wb_) { Py_XDECREF(wo_); Py_XDECREF(wa_); Py_XDECREF(wb_); goto kiln_fail; }",
         "if (kiln_numpy_matmul(wo_, wa_, wb_) < 0) goto kiln_fail;",
     ]

@@ -12,6 +12,7 @@ from kiln.errors import UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import elementwise
 from kiln.frontend.np_methods import FUNCTION_METHODS
+from kiln.frontend.outer import UFUNC_METHODS
 from kiln.frontend.values import ArrayView, BoundMethod, Const, DType, Lazy, Scalar, TupleValue, Value
 from kiln.frontend.views import transpose
 from kiln.ir import nodes as ir
@@ -39,6 +40,8 @@ def attribute(lower: ExprLowering, value: Value, attr: str) -> Value:
         return python_constant(getattr(value.value, attr), ctx)
     if isinstance(value, Const) and isinstance(value.value, np.ufunc) and attr == "reduce":
         return Const(value.value.reduce)  # looked up in the NumPy table when called
+    if isinstance(value, Const) and isinstance(value.value, np.ufunc) and attr in UFUNC_METHODS:
+        return Const(getattr(value.value, attr))  # np.add.outer: dispatched like a function
     if isinstance(value, ArrayView | Lazy):
         return _array_attribute(lower, value, attr)
     if isinstance(value, Scalar):

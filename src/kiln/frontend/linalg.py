@@ -4,7 +4,7 @@ fused multiply-sum."""
 
 from __future__ import annotations
 
-from kiln.errors import TypingError, UnsupportedError
+from kiln.errors import TypingError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import as_lazy, elementwise, materialize
 from kiln.frontend.callargs import ShapeError
@@ -26,9 +26,10 @@ def _operand(ctx: Context, v: ArrayView | Lazy, dtype: str) -> ArrayView:
     return materialize(ctx, converted)
 
 
-def matmul(ctx: Context, a: Value, b: Value, operator: bool = False) -> Value:
+def matmul(ctx: Context, a: Value, b: Value, operator: bool = False, dot: bool = False) -> Value:
     """``np.matmul(a, b)``, or ``a @ b`` with ``operator``: numbers have no ``@`` (a TypeError, as
-    for ``2 @ 3``), while an array with a number reaches NumPy's matmul (a ValueError)."""
+    for ``2 @ 3``), while an array with a number reaches NumPy's matmul (a ValueError).
+    ``dot``: ``np.dot``'s rule for operands of more than two dimensions."""
     from kiln.frontend.reductions import reduce
 
     if operator and isinstance(a, Scalar) and isinstance(b, Scalar):
@@ -41,13 +42,15 @@ def matmul(ctx: Context, a: Value, b: Value, operator: bool = False) -> Value:
         if not isinstance(v, ArrayView | Lazy):
             raise TypingError(f"matmul: unsupported operand {type(v).__name__}", ctx.loc)
     assert isinstance(a, ArrayView | Lazy) and isinstance(b, ArrayView | Lazy)
-    if a.ndim > 2 or b.ndim > 2:
-        raise UnsupportedError("matmul of arrays with more than 2 dimensions", ctx.loc)
     dtype = promote_dtypes(a.dtype, b.dtype)
-    k_a, k_b = a.shape[-1], b.shape[0]
+    k_a, k_b = a.shape[-1], b.shape[-2] if b.ndim >= 2 else b.shape[0]
     if k_a != k_b:
         msg = "matmul: mismatch in the contracted dimension (%lld is different from %lld)"
         ctx.emit(ir.Check(E.compare("eq", k_a, k_b), "ValueError", msg, (k_a, k_b)))
+    if a.ndim > 2 or b.ndim > 2:
+        from kiln.frontend.matmul_nd import dot_nd, matmul_nd
+
+        return (dot_nd if dot else matmul_nd)(ctx, a, b, dtype, matmul)
     if a.ndim == 1 and b.ndim == 1:
         product = elementwise(ctx, [a, b], lambda xs: _mul(xs, dtype), dtype)
         total = reduce(ctx, "sum", product)

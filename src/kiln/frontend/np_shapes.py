@@ -1,4 +1,4 @@
-"""Shape functions: ``np.flip``/``fliplr``/``flipud`` (views), ``np.repeat``, ``np.triu``/``np.tril``
+"""Shape functions: ``np.flip``/``fliplr``/``flipud`` (views), ``np.repeat``
 (element-wise expressions), ``np.ndarray(shape, dtype)``, and unpacking an array along its first
 axis when that extent is known at compile time (``x, y = np.mgrid[...]``)."""
 
@@ -17,7 +17,7 @@ from kiln.frontend.reductions import normalize_axes
 from kiln.frontend.values import ArrayView, Lazy, Scalar, TupleValue, Value, Walk
 from kiln.frontend.views import subscript
 from kiln.ir import nodes as ir
-from kiln.ir.types import INT64, ScalarType
+from kiln.ir.types import INT64
 
 Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 
@@ -112,32 +112,6 @@ def _repeat_flat(ctx: Context, a: Lazy, r: ir.Expr) -> Lazy:
     return Lazy(a.dtype, (length,), element, a.reads)
 
 
-# --------------------------------------------------------------- triu / tril
-def triangle_handler(name: str) -> Handler:
-    def handler(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
-        b = bind_args(ctx, name, args, kwargs, [("m", REQUIRED), ("k", 0)])
-        m = as_lazy(_array(ctx, b["m"], name))
-        if m.ndim < 2:
-            raise UnsupportedError(f"{name}() of a {m.ndim}-d array", ctx.loc)
-        k = b["k"]
-        k_expr = E.i64(k) if isinstance(k, int) else None
-        if isinstance(k, Scalar) and (k.type.is_integer or k.type.is_bool):
-            k_expr = ctx.temp(E.as_index(k.expr), "k")
-        if k_expr is None:
-            raise TypingError(f"{name}(): 'k' must be an integer", ctx.loc)
-        zero = E.cast(E.ZERO, ScalarType(m.dtype))
-
-        def element(idx: tuple[ir.Expr, ...]) -> ir.Expr:
-            i, j = idx[-2], idx[-1]
-            # triu keeps j >= i + k; tril keeps j <= i + k
-            keep = E.compare("ge" if name == "triu" else "le", j, E.add(i, k_expr))
-            return ir.Select(keep, m.element(idx), zero, ScalarType(m.dtype))
-
-        return Lazy(m.dtype, m.shape, element, m.reads)
-
-    return handler
-
-
 # ------------------------------------------------------------------- ndarray
 def np_ndarray(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     """``np.ndarray(shape, dtype)``: uninitialized memory, like ``np.empty``."""
@@ -182,7 +156,5 @@ def table() -> dict[object, Handler]:
         np.fliplr: flip_fixed(1, "fliplr"),
         np.flipud: flip_fixed(0, "flipud"),
         np.repeat: np_repeat,
-        np.triu: triangle_handler("triu"),
-        np.tril: triangle_handler("tril"),
         np.ndarray: np_ndarray,
     }

@@ -21,6 +21,7 @@ from kiln.frontend.callargs import (
     shape_arg,
 )
 from kiln.frontend.context import Context
+from kiln.frontend.linalg_table import linalg_functions
 from kiln.frontend.promotion import can_cast, promote, promote_dtypes
 from kiln.frontend.reductions import reduce
 from kiln.frontend.ufuncs import UFUNCS, apply_ufunc
@@ -461,7 +462,7 @@ def np_dot(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "dot", args, kwargs, [("a", REQUIRED), ("b", REQUIRED)])
     if isinstance(b["a"], Scalar) or isinstance(b["b"], Scalar):
         return apply_ufunc(ctx, "multiply", [_operand(ctx, b["a"], "dot"), _operand(ctx, b["b"], "dot")])
-    return matmul(ctx, b["a"], b["b"])
+    return matmul(ctx, b["a"], b["b"], dot=True)
 
 
 def _table() -> dict[object, Handler]:
@@ -504,6 +505,7 @@ def _table() -> dict[object, Handler]:
         }
     )
     table.update(_themed_tables())
+    table.update(linalg_functions())  # its triu/tril also take 1-d input
     return table
 
 
@@ -520,7 +522,9 @@ NUMPY_FUNCTIONS: dict[object, Handler] = _table()
 
 
 def lookup_numpy(func: Any) -> Handler | None:
+    from kiln.frontend.outer import lookup_ufunc_method
+
     try:
-        return NUMPY_FUNCTIONS.get(func)
+        return NUMPY_FUNCTIONS.get(func) or lookup_ufunc_method(func)
     except TypeError:  # unhashable
         return None

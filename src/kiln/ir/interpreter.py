@@ -423,6 +423,8 @@ class _Interpreter:
             result = np.matmul(ins[0], ins[1])
         elif s.func == "copy" and len(outs) == 1 and len(ins) == 1:
             result = ins[0]
+        elif s.func in _LINALG and len(outs) == 1:
+            result = _LINALG[s.func](*ins)
         else:
             raise InterpreterError(f"unknown routine {s.func}({len(outs)} outputs, {len(ins)} inputs)")
         if np.shape(result) != outs[0].shape:
@@ -450,6 +452,14 @@ class _Interpreter:
         if not (isinstance(exc, type) and issubclass(exc, BaseException)):
             raise InterpreterError(f"check raises unknown exception {s.exc!r}")
         raise exc(printf_to_python(s.message) % tuple(int(self.eval(a)) for a in s.args))
+
+
+_LINALG: dict[str, Callable[..., Any]] = {
+    "solve": np.linalg.solve,
+    "inv": np.linalg.inv,
+    "cholesky": np.linalg.cholesky,
+    "cholesky_upper": lambda a: np.linalg.cholesky(a, upper=True),
+}
 
 
 def _raise(exc: Callable[[Any], BaseException]) -> Callable[[_Interpreter, Any], None]:

@@ -58,7 +58,15 @@ REDUCTION_OPS = frozenset({"add", "mul", "min", "max"})
 # LibCall routines: (number of outputs, number of inputs).
 # ``barrier``: a kernel's __syncthreads(): no operands; its meaning is the memory effects
 # before and after it (kernel lowering removes it by loop fission on CPUs)
-LIBCALL_ARITY: dict[str, tuple[int, int]] = {"matmul": (1, 2), "copy": (1, 1), "barrier": (0, 0)}
+LIBCALL_ARITY: dict[str, tuple[int, int]] = {
+    "matmul": (1, 2),
+    "copy": (1, 1),
+    "barrier": (0, 0),
+    "solve": (1, 2),
+    "inv": (1, 1),
+    "cholesky": (1, 1),
+    "cholesky_upper": (1, 1),
+}
 _LENGTH_MODIFIER_RE = re.compile(r"%([-+ #0]*\d*(?:\.\d+)?)(?:hh|h|ll|l|j|z|t|q)([diouxX])")
 
 
@@ -370,6 +378,10 @@ class _Verifier:
             )
         elif s.func == "copy":
             self.require(out.ndim == ins[0].ndim, f"copy of {ins[0].ndim}-d into {out.ndim}-d")
+        else:  # LAPACK: stacked square matrices of the computation dtype
+            self.require(ins[0].ndim >= 2, f"{s.func} of a {ins[0].ndim}-d array")
+            self.require(out.dtype in ("float64", "complex128"), f"{s.func} into {out.dtype}")
+            self.require(all(x.dtype == out.dtype for x in ins), f"{s.func} operands of another dtype")
 
     def atomic(self, s: Atomic, ctx: _Context) -> None:
         self.require(s.op in ATOMIC_OPS, f"unknown atomic operation {s.op!r}")

@@ -1,0 +1,130 @@
+"""``np.linalg.solve``, ``inv`` and ``cholesky``: one LAPACK library call each (see
+``codegen/c_lapack``), stacked matrices included.
+
+NumPy computes every one of them in float64 or complex128 and casts the result to the
+operands' common type (float32 in, float32 out; integers give float64); kiln does the same, so
+the values are NumPy's. Shape errors known at compile time are raised then, with NumPy's
+exception types; the rest (non-square extents, singular matrices) at run time.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from kiln.errors import LocatedError, TypingError, UnsupportedError
+from kiln.frontend import exprs as E
+from kiln.frontend.arrays import as_lazy
+from kiln.frontend.callargs import REQUIRED, ShapeError, bind_args, const_bool
+from kiln.frontend.context import Context
+from kiln.frontend.linalg import _operand
+from kiln.frontend.values import ArrayView, Lazy, Scalar, Value, whole_view
+from kiln.ir import nodes as ir
+from kiln.ir.types import INT64, ArrayType, ScalarType
+
+
+class LinAlgShapeError(LocatedError, np.linalg.LinAlgError):
+    """An operand NumPy's linalg rejects for its number of dimensions, known at compile time."""
+
+
+def common_types(ctx: Context, what: str, dtypes: list[str]) -> tuple[str, str]:
+    """(computation dtype, result dtype), as ``numpy.linalg._commonType`` decides them."""
+    single, complex_ = True, False
+    for d in dtypes:
+        kind = np.dtype(d).kind
+        if kind == "c":
+            complex_ = True
+        if kind not in "fc" or d in ("float64", "complex128"):
+            single = False
+    if complex_:
+        return "complex128", "complex64" if single else "complex128"
+    return "float64", "float32" if single else "float64"
+
+
+def _array(ctx: Context, v: Value, what: str, k: int) -> ArrayView | Lazy:
+    if isinstance(v, Scalar):
+        v = Lazy(v.type.dtype, (), lambda idx, e=v.expr: e, ())
+    if not isinstance(v, ArrayView | Lazy):
+        raise TypingError(f"{what}: unsupported operand {type(v).__name__}", ctx.loc)
+    return v
+
+
+def _require_stacked_2d(ctx: Context, a: ArrayView | Lazy) -> None:
+    if a.ndim < 2:
+        msg = f"{a.ndim}-dimensional array given. Array must be at least two-dimensional"
+        raise LinAlgShapeError(msg, ctx.loc)
+
+
+def _call(
+    ctx: Context, func: str, out_shape: tuple[ir.Expr, ...], inputs: list[ArrayView], dtype: str
+) -> str:
+    out = ctx.fresh(func)
+    t = ArrayType(dtype, len(out_shape), "C")
+    ctx.declare(out, t)
+    ctx.add_origins(out, {out})
+    ctx.emit(ir.Alloc(out, t, out_shape))
+    ctx.emit(ir.LibCall(func, (out,), tuple(v.base for v in inputs)))
+    return out
+
+
+def _result(out: str, shape: tuple[ir.Expr, ...], compute: str, result: str) -> ArrayView | Lazy:
+    view = whole_view(out, ArrayType(compute, len(shape), "C"), shape)
+    if compute == result:
+        return view
+    lazy, t = as_lazy(view), ScalarType(result)
+    return Lazy(result, shape, lambda idx: E.cast(lazy.element(idx), t), lazy.reads)
+
+
+def np_inv(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    b = bind_args(ctx, "inv", args, kwargs, [("a", REQUIRED)])
+    a = _array(ctx, b["a"], "inv", 0)
+    _require_stacked_2d(ctx, a)
+    compute, result = common_types(ctx, "inv", [a.dtype])
+    av = _operand(ctx, a, compute)
+    return _result(_call(ctx, "inv", a.shape, [av], compute), a.shape, compute, result)
+
+
+def np_cholesky(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    b = bind_args(ctx, "cholesky", args, kwargs, [("a", REQUIRED), ("upper", False)])
+    upper = const_bool(ctx, b["upper"], "cholesky(upper=...)")
+    a = _array(ctx, b["a"], "cholesky", 0)
+    _require_stacked_2d(ctx, a)
+    compute, result = common_types(ctx, "cholesky", [a.dtype])
+    av = _operand(ctx, a, compute)
+    func = "cholesky_upper" if upper else "cholesky"
+    return _result(_call(ctx, func, a.shape, [av], compute), a.shape, compute, result)
+
+
+def _batch_dim(x: ir.Expr, y: ir.Expr) -> ir.Expr:
+    """The broadcast of two batch extents (compatibility is checked by the library call)."""
+    if x == y or E.const_int(y) == 1:
+        return x
+    if E.const_int(x) == 1:
+        return y
+    return ir.Select(E.compare("eq", x, E.ONE), y, x, INT64)
+
+
+def np_solve(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    bound = bind_args(ctx, "solve", args, kwargs, [("a", REQUIRED), ("b", REQUIRED)])
+    a, b = _array(ctx, bound["a"], "solve", 0), _array(ctx, bound["b"], "solve", 1)
+    _require_stacked_2d(ctx, a)
+    if b.ndim == 0:
+        raise ShapeError("solve: Input operand 1 does not have enough dimensions", ctx.loc)
+    compute, result = common_types(ctx, "solve", [a.dtype, b.dtype])
+    if b.ndim == 1:
+        shape = a.shape[:-1]
+    else:
+        a_batch, b_batch = a.shape[:-2], b.shape[:-2]
+        nb = max(len(a_batch), len(b_batch))
+        a_batch = (E.ONE,) * (nb - len(a_batch)) + a_batch
+        b_batch = (E.ONE,) * (nb - len(b_batch)) + b_batch
+        batch = tuple(ctx.temp(_batch_dim(x, y), "bdim") for x, y in zip(a_batch, b_batch))
+        shape = batch + b.shape[-2:]
+    av, bv = _operand(ctx, a, compute), _operand(ctx, b, compute)
+    return _result(_call(ctx, "solve", shape, [av, bv], compute), shape, compute, result)
+
+
+def unsupported(name: str):  # noqa: ANN201
+    def handler(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+        raise UnsupportedError(f"np.linalg.{name}", ctx.loc)
+
+    return handler

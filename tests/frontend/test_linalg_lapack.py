@@ -1,0 +1,204 @@
+"""np.linalg.solve / inv / cholesky (LAPACK calls) and norm, np.triu / np.tril: NumPy's values
+(bit for bit for the LAPACK routines NumPy itself calls), dtypes (computed in float64 or
+complex128, cast back), stacked and broadcast operands, layouts, empty extents, and NumPy's
+errors (LinAlgError for singular, non-square, non-positive-definite matrices)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import kiln
+from kiln.api import arg_type
+from kiln.driver import compile_function
+from kiln.ir.interpreter import run_function
+
+try:
+    from .numpy_support import arr, check
+except ImportError:
+    from numpy_support import arr, check
+
+
+@kiln.jit
+def solve(a, b):
+    return np.linalg.solve(a, b)
+
+
+@kiln.jit
+def inv(a):
+    return np.linalg.inv(a)
+
+
+@kiln.jit
+def cholesky(a):
+    return np.linalg.cholesky(a)
+
+
+@kiln.jit
+def cholesky_upper(a):
+    return np.linalg.cholesky(a, upper=True)
+
+
+def well_conditioned(
+    n: int, dtype: str = "float64", batch: tuple[int, ...] = (), seed: int = 0
+) -> np.ndarray:
+    """Random matrices plus a dominant diagonal (safely invertible)."""
+    a = arr((*batch, n, n), "complex128" if dtype.startswith("complex") else "float64", seed=seed)
+    a = a + 4 * n * np.eye(n) if n else a
+    return a.astype(dtype)
+
+
+def positive_definite(n: int, dtype: str = "float64", batch: tuple[int, ...] = ()) -> np.ndarray:
+    m = well_conditioned(n, "complex128" if dtype.startswith("complex") else "float64", batch, seed=3)
+    s = m @ np.swapaxes(m.conj(), -1, -2) + n * np.eye(n)
+    return s.astype(dtype)
+
+
+def in_layout(a: np.ndarray, layout: str) -> np.ndarray:
+    if layout == "F":
+        return np.asfortranarray(a)
+    if layout == "T":  # a transposed view holding ``a``'s values
+        return np.ascontiguousarray(np.swapaxes(a, -1, -2)).swapaxes(-1, -2)
+    big = np.zeros(a.shape[:-1] + (2 * a.shape[-1],), a.dtype)  # every other column
+    big[..., ::2] = a
+    return big[..., ::2]
+
+
+@kiln.jit
+def all_four(a, b, s):
+    return np.linalg.solve(a, b), np.linalg.inv(a), np.linalg.cholesky(s), np.linalg.cholesky(s, upper=True)
+
+
+def _rounded(a: np.ndarray, dtype: str) -> np.ndarray:
+    return a.round().astype(dtype) if np.dtype(dtype).kind in "iu" else a.astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "int32", "complex128", "complex64"])
+@pytest.mark.parametrize("b_ndim", [1, 2])
+def test_dtypes(dtype: str, b_ndim: int) -> None:
+    real = "complex128" if dtype.startswith("complex") else "float64"
+    a, s = _rounded(well_conditioned(4, real), dtype), _rounded(positive_definite(4, real), dtype)
+    b = arr((4,) if b_ndim == 1 else (4, 3), dtype)
+    check(all_four, a, b, s, rtol=1e-4 if dtype in ("float32", "complex64") else None)
+
+
+def test_solve_is_numpys_lapack_bit_for_bit() -> None:
+    a, b = well_conditioned(7), arr((7, 2))
+    assert np.array_equal(solve(a, b), np.linalg.solve(a, b))
+    assert np.array_equal(inv(a), np.linalg.inv(a))
+    s = positive_definite(6, "complex128")
+    assert np.array_equal(cholesky(s), np.linalg.cholesky(s))
+
+
+@pytest.mark.parametrize("layout", ["F", "T", "strided"])
+def test_layouts(layout: str) -> None:
+    a, b = in_layout(well_conditioned(5), layout), in_layout(arr((5, 3)), layout)
+    check(all_four, a, b, in_layout(positive_definite(5), layout))
+
+
+@pytest.mark.parametrize(
+    ("a_shape", "b_shape"),
+    [
+        ((2, 3, 3), (3,)),
+        ((2, 3, 3), (3, 2)),
+        ((3, 3), (2, 3, 2)),
+        ((2, 1, 3, 3), (4, 3, 1)),
+        ((0, 3, 3), (3, 2)),
+    ],
+)
+def test_solve_stacked(a_shape: tuple[int, ...], b_shape: tuple[int, ...]) -> None:
+    a = well_conditioned(a_shape[-1], batch=a_shape[:-2])
+    check(solve, a, arr(b_shape))
+
+
+@pytest.mark.parametrize("n", [0, 1])
+def test_small_and_empty(n: int) -> None:
+    check(all_four, well_conditioned(n), arr((n, 2)), positive_definite(n))
+    check(all_four, well_conditioned(n), arr((n, 0)), positive_definite(n))
+    check(solve, well_conditioned(n), arr((n,)))
+
+
+def test_stacked_inv_and_cholesky() -> None:
+    check(all_four, well_conditioned(3, batch=(2, 2)), arr((2, 1, 3, 1)), positive_definite(3, batch=(3,)))
+    check(cholesky_upper, positive_definite(3, "complex128", batch=(2,)))
+
+
+def test_errors() -> None:
+    err = np.linalg.LinAlgError
+    check(inv, np.ones((3, 3)), raises=err)  # singular
+    check(solve, np.zeros((2, 2)), np.ones(2), raises=err)
+    check(solve, np.stack([np.eye(2), np.zeros((2, 2))]), np.ones((2, 2, 1)), raises=err)  # one singular
+    check(cholesky, -positive_definite(3), raises=err)  # not positive definite
+    check(inv, np.ones((2, 3)), raises=err)  # not square
+    check(cholesky, np.ones((3, 2)), raises=err)
+    check(solve, np.ones((2, 3)), np.ones(2), raises=err)
+    check(solve, np.eye(3), np.ones(4), raises=ValueError)  # mismatched core dimension
+    check(solve, np.eye(3), np.ones((4, 2)), raises=ValueError)
+    check(solve, np.ones((2, 3, 3)), np.ones((3, 3, 1)), raises=ValueError)  # batch broadcast
+    check(inv, np.ones(3), raises=err)  # 1-d: known when compiling
+    check(solve, np.eye(2), np.float64(1.0), raises=ValueError)
+
+
+def test_solve_in_a_loop_with_complex_shifts() -> None:
+    @kiln.jit
+    def resolvent_sum(ham, identity, shifts, y):
+        total = np.zeros(y.shape, dtype=np.complex128)
+        for k in range(shifts.shape[0]):
+            t = shifts[k] * identity - ham
+            total += np.linalg.solve(t, y) + np.linalg.inv(t) @ y
+        return total
+
+    shifts = np.array([3 + 1j, -2 + 0.5j, 4j])
+    check(resolvent_sum, arr((4, 4), "complex128"), np.eye(4), shifts, arr((4, 2), "complex128"))
+
+
+def test_cholesky_plus_upper_triangle_in_place() -> None:
+    @kiln.jit
+    def factor(a):
+        a[:] = np.linalg.cholesky(a) + np.triu(a, k=1)
+
+    check(factor, positive_definite(6))
+    check(factor, np.asfortranarray(positive_definite(5)))
+
+
+@kiln.jit
+def triangles(m, k):
+    return np.triu(m, k), np.tril(m, k), np.triu(m), np.tril(m, -1)
+
+
+@pytest.mark.parametrize(
+    ("shape", "dtype"), [((3, 4), "int64"), ((4,), "float32"), ((2, 3, 3), "bool"), ((0, 2), "complex128")]
+)
+@pytest.mark.parametrize("k", [-1, 0, 2])
+def test_triu_tril(shape: tuple[int, ...], dtype: str, k: int) -> None:
+    check(triangles, arr(shape, dtype), k)
+    check(triangles, arr(shape, dtype, layout="F" if len(shape) > 1 else "C"), k)
+
+
+def test_no_lapack_library_goes_through_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    import kiln.codegen.c_lapack as c_lapack
+
+    monkeypatch.setattr(c_lapack, "find_lapack", lambda: None)
+
+    def all_three(a, b):
+        return np.linalg.solve(a, b), np.linalg.inv(a), np.linalg.cholesky(a @ a.T, upper=True)
+
+    jf = kiln.jit(all_three)
+    a, b = well_conditioned(4), arr((4, 2))
+    check(jf, a, b)
+    source = kiln.inspect(jf, a, b)
+    assert "kiln_la_numpy" in str(source) and "gesv" not in str(source)
+    check(jf, np.zeros((2, 2)), np.ones(2), raises=np.linalg.LinAlgError)
+
+
+def test_interpreter_agrees() -> None:
+    def f(a, b):
+        return np.linalg.solve(a, b) + np.linalg.inv(a).sum(), np.linalg.cholesky(a @ a.T)
+
+    a, b = well_conditioned(3), arr((3, 2))
+    types = tuple(arg_type(x, i) for i, x in enumerate((a, b)))
+    lowered = compile_function(f, types, kiln.jit(f).options, build=False).lowered
+    got = run_function(lowered, [a.copy(), b.copy()])
+    want = f(a, b)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=1e-12)
