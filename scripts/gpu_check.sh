@@ -2,12 +2,15 @@
 # On a machine with a CUDA GPU and nvcc: run every `kiln bench gpu` kernel on the GPU against
 # NumPy, then the kernel tests (GPU-marked ones included: they run where a GPU is present).
 # Needs no network: it uses .venv when that works here (scripts/setup_env.sh when it needs
-# setting up and can be), else the machine's python3 with src/ on PYTHONPATH.
+# setting up and can be), else the machine's python3 with src/ on PYTHONPATH (KILN_PY=...
+# picks the interpreter).
 # Prints a short summary; exits non-zero if anything failed.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-if [ -x .venv/bin/python ] && .venv/bin/python -c 'import numpy, pytest' >/dev/null 2>&1; then
+if [ -n "${KILN_PY:-}" ]; then
+    PY="$KILN_PY"
+elif [ -x .venv/bin/python ] && .venv/bin/python -c 'import numpy, pytest' >/dev/null 2>&1; then
     PY=.venv/bin/python
 elif [ ! -e .venv ] && . scripts/setup_env.sh >/dev/null 2>&1; then
     PY=python
