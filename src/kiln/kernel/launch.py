@@ -8,6 +8,7 @@ and ``kernel.gpu[grid, block]`` choose for one launch."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import types
 from collections.abc import Callable
@@ -30,8 +31,9 @@ def host_value(a: Any) -> Any:
     return a
 
 
+@functools.cache
 def gpu_present() -> bool:
-    """A CUDA device is present and nvcc can build for it."""
+    """A CUDA device is present and nvcc can build for it (asked once per process)."""
     from kiln.runtime.cudart import device_count
     from kiln.runtime.nvcc import find_nvcc
 
@@ -53,8 +55,7 @@ class _OnTarget:
         self.kernel, self.target = kernel, target
 
     def __getitem__(self, config: tuple[Any, ...]) -> Callable[..., None]:
-        grid, block = _config(config)
-        return lambda *args: self.kernel.launch(grid, block, args, self.target)
+        return self.kernel.launcher(config, self.target)
 
 
 def _config(config: tuple[Any, ...]) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
@@ -74,11 +75,28 @@ class Kernel:
         self.target = target
         self._compiled: dict[tuple[object, ...], CompiledKernel] = {}
         self._gpu: dict[tuple[object, ...], Any] = {}
+        self._entries: dict[tuple[object, ...], Any] = {}  # CPU entry points by block and arg keys
+        self._launchers: dict[tuple[object, ...], Callable[..., None]] = {}
         functools.update_wrapper(self, py_func)
 
     def __getitem__(self, config: tuple[Any, ...]) -> Callable[..., None]:
+        return self.launcher(config, self.target)
+
+    def launcher(self, config: tuple[Any, ...], target: str) -> Callable[..., None]:
+        """``kernel[config]`` on ``target``: made once per configuration (kernels launched
+        once per row of a problem pay the dispatch every time)."""
+        try:
+            return self._launchers[(config, target)]
+        except (KeyError, TypeError):
+            pass
         grid, block = _config(config)
-        return lambda *args: self.launch(grid, block, args, self.target)
+
+        def run(*args: Any) -> None:
+            self.launch(grid, block, args, target)
+
+        with contextlib.suppress(TypeError):  # an unhashable configuration (lists): not remembered
+            self._launchers[(config, target)] = run
+        return run
 
     @property
     def cpu(self) -> _OnTarget:
@@ -137,12 +155,19 @@ class Kernel:
         args: tuple[Any, ...],
         target: str = "auto",
     ) -> None:
-        if resolve_target(target) == "gpu":
+        if target != "cpu" and resolve_target(target) == "gpu":
             self.compiled_gpu(block, args).launch(grid, args)
             return
+        if all(type(a) in _PLAIN for a in args):  # the common case, without conversions
+            entry = self._entries.get((block, *map(_arg_key, args)))
+            if entry is not None:
+                entry(*args, *grid)
+                return
         host, back = _on_host(args)
-        entry = self.compiled(block, host).entry
-        assert entry is not None
+        key = (block, *map(_arg_key, host))
+        entry = self._entries.get(key)
+        if entry is None:
+            entry = self._entries[key] = self.compiled(block, host).entry
         entry(*host, *grid)
         for dev, h in back:
             dev.copy_to_device(h)
@@ -164,6 +189,9 @@ class Kernel:
             ("cuda", self._cuda_text(block, args)),
         ]
         return "\n".join(f"==== {name} ====\n{text}" for name, text in parts)
+
+
+_PLAIN = frozenset({np.ndarray, int, float, bool, complex, np.float64, np.float32, np.int64, np.int32})
 
 
 def _on_host(args: tuple[Any, ...]) -> tuple[tuple[Any, ...], list[tuple[Any, np.ndarray]]]:
