@@ -1,9 +1,11 @@
 """``from kiln import cuda``: the names of ``numba.cuda`` that kernels use, so a numba.cuda
 kernel runs on kiln after changing its import.
 
-Kernels run on the CPU (blocks on OpenMP workers). ``to_device`` / ``device_array`` give
-host arrays with numba's ``copy_to_host``; on a machine with a GPU and nvcc, kiln's CUDA
-backend (``kiln.codegen.cuda``) renders the same kernels as CUDA C.
+On a machine with a CUDA device and nvcc, kernels run on the GPU (CUDA C from
+``kiln.codegen.cuda``) and ``to_device`` / ``device_array`` hold GPU memory (``CudaArray``);
+elsewhere kernels run on the CPU (blocks on OpenMP workers) and those give host arrays with
+numba's ``copy_to_host``. ``@cuda.jit(target="cpu")`` or ``KILN_KERNEL_TARGET=cpu`` keeps
+kernels on the CPU.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from kiln.kernel.device_array import CudaArray
 from kiln.kernel.intrinsics import (
     atomic,
     blockDim,
@@ -26,11 +29,12 @@ from kiln.kernel.intrinsics import (
     syncthreads,
     threadIdx,
 )
-from kiln.kernel.launch import Kernel, kernel
+from kiln.kernel.launch import Kernel, gpu_present, kernel
+from kiln.runtime import cudart
 
 __all__ = [
-    "DeviceNDArray", "atomic", "blockDim", "blockIdx", "device_array", "device_array_like", "grid",
-    "gridDim", "gridsize", "is_available", "jit", "libdevice", "local", "shared", "synchronize",
+    "CudaArray", "DeviceNDArray", "atomic", "blockDim", "blockIdx", "device_array", "device_array_like",
+    "grid", "gridDim", "gridsize", "is_available", "jit", "libdevice", "local", "shared", "synchronize",
     "syncthreads", "threadIdx", "to_device",
 ]  # fmt: skip
 
@@ -55,30 +59,43 @@ class DeviceNDArray(np.ndarray):
 
 
 def to_device(
-    ary: np.ndarray, stream: object = None, copy: bool = True, to: DeviceNDArray | None = None
-) -> DeviceNDArray:
+    ary: np.ndarray, stream: object = None, copy: bool = True, to: Any = None
+) -> DeviceNDArray | CudaArray:
     if to is not None:
         to.copy_to_device(ary)
         return to
+    if is_available():
+        out = CudaArray(np.shape(ary), np.asarray(ary).dtype)
+        out.copy_to_device(ary)
+        return out
     return np.array(ary, copy=True).view(DeviceNDArray)
 
 
 def device_array(
     shape: int | tuple[int, ...], dtype: Any = np.float64, order: str = "C", stream: object = None
-) -> DeviceNDArray:
+) -> DeviceNDArray | CudaArray:
+    if is_available():
+        if order != "C":
+            raise ValueError("kiln's GPU arrays are C-ordered")
+        return CudaArray(shape, dtype)
     return np.empty(shape, dtype=dtype, order=order).view(DeviceNDArray)  # type: ignore[arg-type]
 
 
-def device_array_like(ary: np.ndarray, stream: object = None) -> DeviceNDArray:
+def device_array_like(ary: np.ndarray, stream: object = None) -> DeviceNDArray | CudaArray:
+    if is_available():
+        return CudaArray(np.shape(ary), ary.dtype)
     return np.empty_like(ary).view(DeviceNDArray)
 
 
 def synchronize() -> None:
-    """Launches finish before they return."""
+    """Launches finish before they return; this waits for the device all the same."""
+    if is_available():
+        cudart.synchronize()
 
 
 def is_available() -> bool:
-    return True
+    """A CUDA device is present (and nvcc to build kernels for it)."""
+    return gpu_present()
 
 
 def jit(fn: types.FunctionType | None = None, *, device: bool = False, **options: Any) -> Any:
@@ -88,7 +105,10 @@ def jit(fn: types.FunctionType | None = None, *, device: bool = False, **options
         if device:
             return f
         return kernel(
-            f, fastmath=bool(options.get("fastmath", False)), cache=bool(options.get("cache", True))
+            f,
+            fastmath=bool(options.get("fastmath", False)),
+            cache=bool(options.get("cache", True)),
+            target=str(options.get("target", "auto")),
         )
 
     return wrap(fn) if fn is not None else wrap

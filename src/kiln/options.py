@@ -55,3 +55,27 @@ class Options:
     def codegen_key(self) -> tuple[object, ...]:
         """The options that change generated code (part of the cache key)."""
         return (self.parallel, self.fastmath, self.boundscheck, self.opt_flags)
+
+
+# ------------------------------------------------------------------ CUDA-style kernels
+KERNEL_TARGETS = ("auto", "cpu", "gpu")
+
+
+def kernel_target_override() -> str | None:
+    """``KILN_KERNEL_TARGET`` (cpu, gpu or auto): where kernels with target "auto" run."""
+    value = os.environ.get("KILN_KERNEL_TARGET", "").strip().lower()
+    return value if value in KERNEL_TARGETS else None
+
+
+def env_nvcc() -> str | None:
+    return os.environ.get("KILN_NVCC") or None
+
+
+def env_cuda_arch() -> str:
+    """The GPU architecture nvcc compiles for (``KILN_CUDA_ARCH``, default sm_90: H100/H200)."""
+    return os.environ.get("KILN_CUDA_ARCH", "sm_90")
+
+
+def env_no_gpu() -> bool:
+    """``KILN_NO_GPU=1`` hides any CUDA device from kiln."""
+    return bool(os.environ.get("KILN_NO_GPU"))

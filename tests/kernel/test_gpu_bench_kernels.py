@@ -1,12 +1,15 @@
 """Every `kiln bench gpu` kernel: compiled for the CPU, against NumPy, its hand port and
-kiln's reference executor."""
+kiln's reference executor; its CUDA C compiles with nvcc; on a GPU, against NumPy there."""
 
 import copy
 
 import numpy as np
 import pytest
+from tests.kernel.cuda_support import HAS_NVCC, needs_gpu
 
-from kiln.bench.gpu_cases import CASES, cpu_launch, reference_launch
+from kiln.bench.gpu_cases import CASES, cpu_launch, cuda_modules, gpu_launch, reference_launch
+from kiln.options import Options
+from kiln.runtime.nvcc import check_compiles
 
 
 def _check(outputs, expected, rtol):
@@ -29,3 +32,19 @@ def test_kernel_matches_reference_executor(case):
     compiled = case.run(cpu_launch, copy.deepcopy(env))
     reference = case.run(reference_launch, copy.deepcopy(env))
     _check(compiled, reference, case.rtol)
+
+
+@pytest.mark.skipif(not HAS_NVCC, reason="nvcc not installed")
+def test_cuda_c_of_every_kernel_compiles():
+    modules = [m for case in CASES for m in cuda_modules(case, max(8, case.small // 4))]
+    assert len({m.kernel for m in modules}) >= len(CASES)
+    check_compiles([m.source for m in modules], Options().cache_dir)  # one nvcc call
+
+
+@needs_gpu
+@pytest.mark.gpu
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_kernel_on_gpu_matches_numpy(case):
+    env = case.make(case.small, np.random.default_rng(0))
+    expected = case.reference(copy.deepcopy(env))
+    _check(case.run(gpu_launch, copy.deepcopy(env)), expected, case.rtol)

@@ -3,17 +3,44 @@
 import numpy as np
 import pytest
 from tests.kernel import kernels_support as K
+from tests.kernel.cuda_support import HAS_GPU, assert_cuda_compiles, needs_gpu, run_on_gpu
 
 import kiln
 from kiln import cuda
 
 
+def _samples():
+    """The launches of this module's tests, for one nvcc call over all their CUDA C."""
+    f64, i64 = np.zeros(256), np.zeros(32, np.int64)
+    out = [
+        (K.scale, 32, (np.zeros(4, d), np.zeros(4, d), 3)) for d in ("float64", "float32", "int64", "int32")
+    ]
+    out += [(K.atomics, 32, (np.zeros(4, d), np.zeros(1, d), np.zeros(1, d), np.zeros(3, d)))
+            for d in ("int64", "int32", "float64")]  # fmt: skip
+    out += [
+        (K.reverse_block, 64, (f64, f64)),
+        (K.early_return_then_barrier, 32, (i64, np.zeros((3, 32), np.int64))),
+        (K.no_conflict_barrier, 32, (f64, f64, f64)),
+        (K.live_values, 32, (f64, f64)),
+        (K.uniform_while, 16, (f64, f64)),
+        (K.grid3, (4, 3, 2), (np.zeros((3, 5, 7), np.int64),)),
+        (K.local_array, 32, (f64, f64)),
+        (K.numba_style, 32, (np.zeros(3, np.float32), np.zeros(3, np.float32))),
+    ]
+    return out
+
+
 def _both(kernel, grid, block, *args):
-    """Run on the compiled CPU path and on the reference executor, from copies."""
+    """Run on the compiled CPU path and on the reference executor, from copies; check that the
+    kernel's CUDA C compiles, and on a GPU that it gives what the reference executor gives."""
     compiled = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
     reference = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
-    kernel[grid, block](*compiled)
+    kernel.cpu[grid, block](*compiled)
     kernel.simulate(grid, block, *reference)
+    assert_cuda_compiles(kernel, block, *args, batch=_samples)
+    if HAS_GPU:
+        for g, r in zip(run_on_gpu(kernel, grid, block, *args), reference):
+            np.testing.assert_allclose(g, r, rtol=1e-12)
     return compiled, reference
 
 
@@ -44,12 +71,16 @@ def test_returned_threads_skip_later_barriers():
     assert got[1][0, 5] == 6 + 5
 
 
-def test_barrier_in_divergent_control_flow_is_a_located_error():
+@pytest.mark.parametrize("target", ["cpu", "cuda"])
+def test_barrier_in_divergent_control_flow_is_a_located_error(target):
+    def launch(k, *args):
+        return k.cpu[1, 8](*args) if target == "cpu" else k.cuda_module(8, *args)
+
     with pytest.raises(kiln.UnsupportedError, match="thread index") as info:
-        K.divergent_barrier[1, 8](np.zeros(8))
+        launch(K.divergent_barrier, np.zeros(8))
     assert "kernels_support.py" in str(info.value) and "syncthreads" in str(info.value)
     with pytest.raises(kiln.UnsupportedError, match="loop whose bounds"):
-        K.barrier_in_divergent_loop[1, 8](np.zeros(8))
+        launch(K.barrier_in_divergent_loop, np.zeros(8))
 
 
 def test_reference_executor_reports_divergent_barriers():
@@ -107,14 +138,52 @@ def test_local_arrays():
 
 
 def test_cuda_module_is_a_drop_in():
+    """Device arrays hold GPU memory where there is a GPU (host memory elsewhere)."""
     a = np.arange(100, dtype=np.float32)
     d_a = cuda.to_device(a)
     d_b = cuda.device_array(100, np.float32)
+    assert isinstance(d_b, cuda.CudaArray) == HAS_GPU == cuda.is_available()
     K.numba_style[4, 32](d_a, d_b)
     np.testing.assert_array_equal(d_b.copy_to_host(), a * 2)
+    K.numba_style.cpu[4, 32](d_b, d_a)  # device arrays on the CPU path too
+    np.testing.assert_array_equal(d_a.copy_to_host(), a * 4)
+    assert_cuda_compiles(K.numba_style, 32, a, a, batch=_samples)
+
+
+def test_cuda_c_structure():
+    """threadIdx and friends map to CUDA built-ins, shared arrays to __shared__, barriers to
+    __syncthreads(), atomics to CUDA's atomics (a CAS loop where CUDA has none)."""
+    f64 = np.zeros(64)
+    src = K.reverse_block.cuda_module(64, f64, f64).source
+    assert "__shared__ double" in src and "__syncthreads();" in src and "threadIdx.x" in src
+    assert "__global__" in src and "cudaLaunchKernel" in src
+    ints = K.atomics.cuda_module(32, *(np.zeros(4, np.int32),) * 4).body
+    assert "atomicAdd((int*)" in ints and "atomicMin((int*)" in ints and "atomicMax((int*)" in ints
+    floats = K.atomics.cuda_module(32, *(np.zeros(4),) * 4).body
+    assert "atomicAdd((double*)" in floats and floats.count("atomicCAS(") == 2  # min and max
+    assert "blockIdx.z" in K.grid3.cuda_module((4, 3, 2), np.zeros((3, 5, 7), np.int64)).body
+
+
+def test_cuda_rejects_complex_and_array_temporaries():
+    with pytest.raises(kiln.UnsupportedError, match="complex"):
+        K.scale.cuda_module(32, np.zeros(4, complex), np.zeros(4, complex), 2)
+
+
+@needs_gpu
+@pytest.mark.gpu
+def test_gpu_device_arrays_and_targets():
+    a = np.arange(100, dtype=np.float32)
+    d_a, d_b = cuda.to_device(a), cuda.device_array_like(a)
+    K.numba_style.gpu[4, 32](d_a, d_b)
+    np.testing.assert_array_equal(d_b.copy_to_host(), a * 2)
+    host = np.zeros(100, np.float32)
+    K.numba_style.gpu[4, 32](a, host)  # NumPy arguments: copied there and back
+    np.testing.assert_array_equal(host, a * 2)
 
 
 def test_launch_errors():
+    with pytest.raises(ValueError, match="target"):
+        kiln.kernel(K.scale.py_func, target="tpu")
     with pytest.raises(TypeError, match=r"\[grid, block\]"):
         K.scale(np.zeros(3), np.zeros(3), 1)
     with pytest.raises(ValueError, match="positive"):

@@ -16,7 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from kiln.bench.gpu_cases import CASES, GpuCase, cpu_launch
+from kiln.bench.gpu_cases import CASES, GpuCase, cpu_launch, gpu_launch
+from kiln.kernel.launch import gpu_present
 
 
 def _time(fn: Any, env: dict[str, Any], repeat: int) -> float:
@@ -43,8 +44,23 @@ def run_case(case: GpuCase, repeat: int, size: int | None = None) -> dict[str, A
     )
     kernel_s = _time(lambda e: case.run(cpu_launch, e), env, repeat)
     port_s = _time(case.port, env, repeat)
-    return {"name": case.name, "size": size or case.large, "valid": ok, "kiln_kernel_s": kernel_s,
-            "hand_port_s": port_s, "ratio_port_over_kernel": port_s / kernel_s}  # fmt: skip
+    row = {"name": case.name, "size": size or case.large, "valid": ok, "kiln_kernel_s": kernel_s,
+           "hand_port_s": port_s, "ratio_port_over_kernel": port_s / kernel_s}  # fmt: skip
+    if gpu_present():
+        row |= gpu_row(case, env, expected or port_out, repeat)
+    return row
+
+
+def gpu_row(
+    case: GpuCase, env: dict[str, Any], expected: tuple[np.ndarray, ...], repeat: int
+) -> dict[str, Any]:
+    """The kernel on the GPU: validated, then timed per run of the case (NumPy arguments are
+    copied to the device and back at each launch, as numba.cuda does with host arrays)."""
+    gpu_out = case.run(gpu_launch, copy.deepcopy(env))  # compiles (nvcc) and validates
+    return {
+        "gpu_valid": _valid(gpu_out, expected, case.rtol),
+        "gpu_s": _time(lambda e: case.run(gpu_launch, e), env, repeat),
+    }  # noqa: E501
 
 
 def kernel_reports() -> list[dict[str, Any]]:
@@ -92,8 +108,9 @@ def main(
         f"{'kernel':<20} {'size':>9} {'valid':>5} {'kiln kernel':>12} {'hand port':>12} {'port/kernel':>11}"
     )
     for r in rows:
+        gpu = f"  gpu {r['gpu_s'] * 1e3:>9.3f}ms valid={r['gpu_valid']}" if "gpu_s" in r else ""
         print(f"{r['name']:<20} {r['size']:>9} {r['valid']!s:>5} {r['kiln_kernel_s'] * 1e3:>10.3f}ms "
-              f"{r['hand_port_s'] * 1e3:>10.3f}ms {r['ratio_port_over_kernel']:>10.2f}x")  # fmt: skip
+              f"{r['hand_port_s'] * 1e3:>10.3f}ms {r['ratio_port_over_kernel']:>10.2f}x{gpu}")  # fmt: skip
     geo = math.exp(sum(math.log(r["ratio_port_over_kernel"]) for r in rows) / len(rows))
     print(f"geometric mean, hand port time / kernel time: {geo:.2f}x")
     reports = kernel_reports()
@@ -109,7 +126,7 @@ def main(
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(payload, indent=2, default=str))
     print(f"wrote {path}")
-    return 0 if all(r["valid"] for r in rows) else 1
+    return 0 if all(r["valid"] and r.get("gpu_valid", True) for r in rows) else 1
 
 
 def _numba_note() -> str:

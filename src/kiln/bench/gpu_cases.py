@@ -336,7 +336,23 @@ CASES_BY_NAME = {c.name: c for c in CASES}
 
 
 def cpu_launch(kernel: Any, grid: Any, block: Any, *args: Any) -> None:
-    kernel[grid, block](*args)
+    kernel.cpu[grid, block](*args)
+
+
+def gpu_launch(kernel: Any, grid: Any, block: Any, *args: Any) -> None:
+    kernel.gpu[grid, block](*args)
+
+
+def cuda_modules(case: GpuCase, size: int) -> list[Any]:
+    """The CUDA C of every launch the case makes (each kernel runs on the CPU meanwhile)."""
+    found: list[Any] = []
+
+    def record(kernel: Any, grid: Any, block: Any, *args: Any) -> None:
+        found.append(kernel.cuda_module(block, *args))
+        kernel.cpu[grid, block](*args)
+
+    case.run(record, case.make(size, np.random.default_rng(0)))
+    return list({m.source: m for m in found}.values())
 
 
 def reference_launch(kernel: Any, grid: Any, block: Any, *args: Any) -> None:

@@ -35,6 +35,19 @@ def _assigned_scalars(body: tuple[ir.Stmt, ...]) -> list[str]:
     return names
 
 
+def _read_counts(body: tuple[ir.Stmt, ...]) -> dict[str, int]:
+    from kiln.ir.visit import iter_exprs, iter_stmts
+
+    counts: dict[str, int] = {}
+    for st in iter_stmts(body):
+        names = [e.name for e in iter_exprs(st, deep=False) if isinstance(e, ir.Var)]
+        if isinstance(st, ir.Return):
+            names += list(st.values)
+        for n in names:
+            counts[n] = counts.get(n, 0) + 1
+    return counts
+
+
 def _trip_count(lo: str, hi: str, st: str) -> str:
     up = f"({hi} > {lo} ? ({hi} - {lo} + {st} - 1) / {st} : 0)"
     down = f"({lo} > {hi} ? ({lo} - {hi} - {st} - 1) / (-{st}) : 0)"
@@ -245,11 +258,17 @@ class StmtRenderer:
             return []  # a reduction OpenMP cannot combine: the loop runs sequentially
         if s.parallel and self.openmp and not self._parallel:  # nested ones run inside a worker
             clauses = [f"if(({hi} - {lo}) * {self._inner_work(s.body)} > KILN_PAR_MIN)"]
-            private = [
-                cx.scalar_name(v) for v in [s.var, *_assigned_scalars(s.body)] if v not in dict(s.reductions)
-            ]
-            if private:  # lastprivate: after the loop a scalar holds what the last iteration wrote
-                clauses.append(f"lastprivate({', '.join(dict.fromkeys(private))})")
+            assigned = [v for v in [s.var, *_assigned_scalars(s.body)] if v not in dict(s.reductions)]
+            outside = self._read_outside(s)
+            # lastprivate: after the loop a scalar holds what the last iteration wrote; one that
+            # nothing outside the loop reads is plainly private (and no longer live out of the
+            # inner loops, which lets the C compiler vectorize them)
+            last = [cx.scalar_name(v) for v in dict.fromkeys(assigned) if v in outside]
+            private = [cx.scalar_name(v) for v in dict.fromkeys(assigned) if v not in outside]
+            if last:
+                clauses.append(f"lastprivate({', '.join(last)})")
+            if private:
+                clauses.append(f"private({', '.join(private)})")
             clauses += [self._reduction_clause(v, op) for v, op in reductions]
             return ["#pragma omp parallel for schedule(static) " + " ".join(clauses)]
         if reductions and self._is_simple_body(s.body):
@@ -257,6 +276,12 @@ class StmtRenderer:
             if len(clauses) == len(reductions):
                 return ["#pragma omp simd " + " ".join(clauses)]
         return []
+
+    def _read_outside(self, loop: ir.For) -> set[str]:
+        """Scalars read somewhere in the function outside ``loop`` (returns included)."""
+        total = _read_counts(self.fn.body)
+        inside = _read_counts((loop,))
+        return {v for v, n in total.items() if n > inside.get(v, 0)}
 
     def _has_omp_reduction(self, var: str, op: str) -> bool:
         """Complex numbers are unordered for OpenMP: it has no min/max reduction for them."""

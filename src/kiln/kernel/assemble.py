@@ -274,7 +274,9 @@ def _wrap_regions(items: tuple[BlockItem, ...], guarded: bool) -> tuple[BlockIte
         def relabel(s: ir.Stmt) -> ir.Stmt | None:
             return ir.Exit(label, s.sid, s.loc) if isinstance(s, ir.Exit) and s.label == THREAD_EXIT else None
 
-        body: tuple[ir.Stmt, ...] = (ir.Block(label, map_stmts(r.body, relabel)),)
+        body: tuple[ir.Stmt, ...] = r.body
+        if any(isinstance(s, ir.Exit) and s.label == THREAD_EXIT for s in iter_stmts(r.body)):
+            body = (ir.Block(label, map_stmts(r.body, relabel)),)  # a label only where returns jump
         if guarded:
             body = (ir.If(ir.Unary("not", ir.Var(DONE, BOOL), BOOL), body),)
         return Region(body, r.index)

@@ -1,8 +1,14 @@
 """``@kiln.kernel``: a CUDA-style kernel launched as ``kernel[grid, block](*args)`` on
-NumPy arrays; compiled per argument signature and block shape, run on the CPU."""
+NumPy arrays; compiled per argument signature and block shape.
+
+Where it runs: ``target="gpu"`` on a CUDA device (CUDA C built by nvcc), ``"cpu"`` on the CPU
+(blocks on OpenMP workers), ``"auto"`` (the default) on the GPU when one is present and nvcc
+is found, else the CPU; ``KILN_KERNEL_TARGET`` overrides "auto". ``kernel.cpu[grid, block]``
+and ``kernel.gpu[grid, block]`` choose for one launch."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import types
 from collections.abc import Callable
@@ -13,7 +19,7 @@ import numpy as np
 from kiln.api import _arg_key, arg_type
 from kiln.kernel.compile import CompiledKernel, compile_kernel
 from kiln.kernel.simulator import dim3, simulate
-from kiln.options import Options
+from kiln.options import KERNEL_TARGETS, Options, kernel_target_override
 
 
 def host_value(a: Any) -> Any:
@@ -25,20 +31,80 @@ def host_value(a: Any) -> Any:
     return a
 
 
+@functools.cache
+def gpu_present() -> bool:
+    """A CUDA device is present and nvcc can build for it (asked once per process)."""
+    from kiln.runtime.cudart import device_count
+    from kiln.runtime.nvcc import find_nvcc
+
+    return device_count() > 0 and find_nvcc() is not None
+
+
+def resolve_target(target: str) -> str:
+    if target == "auto":
+        target = kernel_target_override() or "auto"
+    if target == "auto":
+        return "gpu" if gpu_present() else "cpu"
+    return target
+
+
+class _OnTarget:
+    """``kernel.cpu`` / ``kernel.gpu``: ``[grid, block]`` launches there."""
+
+    def __init__(self, kernel: Kernel, target: str) -> None:
+        self.kernel, self.target = kernel, target
+
+    def __getitem__(self, config: tuple[Any, ...]) -> Callable[..., None]:
+        return self.kernel.launcher(config, self.target)
+
+
+def _config(config: tuple[Any, ...]) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    if not isinstance(config, tuple) or not 2 <= len(config) <= 4:
+        raise TypeError("launch a kernel as kernel[grid, block](...)")
+    return dim3(config[0]), dim3(config[1])
+
+
 class Kernel:
     """A kernel function; ``k[grid, block]`` is a launcher."""
 
-    def __init__(self, py_func: types.FunctionType, options: Options) -> None:
+    def __init__(self, py_func: types.FunctionType, options: Options, target: str = "auto") -> None:
+        if target not in KERNEL_TARGETS:
+            raise ValueError(f"target must be one of {', '.join(KERNEL_TARGETS)}, not {target!r}")
         self.py_func = py_func
         self.options = options
+        self.target = target
         self._compiled: dict[tuple[object, ...], CompiledKernel] = {}
+        self._gpu: dict[tuple[object, ...], Any] = {}
+        self._entries: dict[tuple[object, ...], Any] = {}  # CPU entry points by block and arg keys
+        self._launchers: dict[tuple[object, ...], Callable[..., None]] = {}
         functools.update_wrapper(self, py_func)
 
     def __getitem__(self, config: tuple[Any, ...]) -> Callable[..., None]:
-        if not isinstance(config, tuple) or not 2 <= len(config) <= 4:
-            raise TypeError("launch a kernel as kernel[grid, block](...)")
-        grid, block = dim3(config[0]), dim3(config[1])
-        return lambda *args: self.launch(grid, block, args)
+        return self.launcher(config, self.target)
+
+    def launcher(self, config: tuple[Any, ...], target: str) -> Callable[..., None]:
+        """``kernel[config]`` on ``target``: made once per configuration (kernels launched
+        once per row of a problem pay the dispatch every time)."""
+        try:
+            return self._launchers[(config, target)]
+        except (KeyError, TypeError):
+            pass
+        grid, block = _config(config)
+
+        def run(*args: Any) -> None:
+            self.launch(grid, block, args, target)
+
+        with contextlib.suppress(TypeError):  # an unhashable configuration (lists): not remembered
+            self._launchers[(config, target)] = run
+        return run
+
+    @property
+    def cpu(self) -> _OnTarget:
+        return _OnTarget(self, "cpu")
+
+    @property
+    def gpu(self) -> _OnTarget:
+        return _OnTarget(self, "gpu")
 
     def __call__(self, *args: Any) -> None:
         raise TypeError(
@@ -54,11 +120,57 @@ class Kernel:
             self._compiled[key] = found
         return found
 
-    def launch(self, grid: tuple[int, int, int], block: tuple[int, int, int], args: tuple[Any, ...]) -> None:
-        host = tuple(host_value(a) for a in args)
-        entry = self.compiled(block, host).entry
-        assert entry is not None
+    def compiled_gpu(self, block: tuple[int, int, int], args: tuple[Any, ...]) -> Any:
+        from kiln.kernel.gpu import compile_gpu_kernel, gpu_arg_key, gpu_arg_type
+
+        key = (block, *map(gpu_arg_key, args))
+        found = self._gpu.get(key)
+        if found is None:
+            types_ = tuple(gpu_arg_type(host_value(a), i) for i, a in enumerate(args))
+            found = compile_gpu_kernel(self.py_func, types_, block, self.options)
+            self._gpu[key] = found
+        return found
+
+    def cuda_module(self, block: Any, *args: Any) -> Any:
+        """The CUDA C of this kernel for ``block`` and these arguments (nothing is built)."""
+        from kiln.kernel.compile import lower_kernel
+        from kiln.kernel.gpu import gpu_arg_type, render_kernel
+
+        b = dim3(block)
+        types_ = tuple(gpu_arg_type(host_value(a), i) for i, a in enumerate(args))
+        return render_kernel(lower_kernel(self.py_func, types_, b, self.options), b)
+
+    def _cuda_text(self, block: Any, args: tuple[Any, ...]) -> str:
+        from kiln.errors import UnsupportedError
+
+        try:
+            return str(self.cuda_module(block, *args).source)
+        except UnsupportedError as exc:
+            return f"(no CUDA C: {exc})"
+
+    def launch(
+        self,
+        grid: tuple[int, int, int],
+        block: tuple[int, int, int],
+        args: tuple[Any, ...],
+        target: str = "auto",
+    ) -> None:
+        if target != "cpu" and resolve_target(target) == "gpu":
+            self.compiled_gpu(block, args).launch(grid, args)
+            return
+        if all(type(a) in _PLAIN for a in args):  # the common case, without conversions
+            entry = self._entries.get((block, *map(_arg_key, args)))
+            if entry is not None:
+                entry(*args, *grid)
+                return
+        host, back = _on_host(args)
+        key = (block, *map(_arg_key, host))
+        entry = self._entries.get(key)
+        if entry is None:
+            entry = self._entries[key] = self.compiled(block, host).entry
         entry(*host, *grid)
+        for dev, h in back:
+            dev.copy_to_device(h)
 
     def simulate(self, grid: Any, block: Any, *args: Any) -> None:
         """Run on the reference executor (threads in lockstep per block)."""
@@ -74,19 +186,44 @@ class Kernel:
             ("thread ir", print_function(c.thread_ir)),
             ("cpu ir", print_function(c.cpu_ir)),
             ("c", c.c_source),
+            ("cuda", self._cuda_text(block, args)),
         ]
         return "\n".join(f"==== {name} ====\n{text}" for name, text in parts)
 
 
+_PLAIN = frozenset({np.ndarray, int, float, bool, complex, np.float64, np.float32, np.int64, np.int32})
+
+
+def _on_host(args: tuple[Any, ...]) -> tuple[tuple[Any, ...], list[tuple[Any, np.ndarray]]]:
+    """Arguments for the CPU path: GPU arrays copied to the host (and back after the launch)."""
+    from kiln.kernel.device_array import CudaArray
+
+    host, back = [], []
+    for a in args:
+        if isinstance(a, CudaArray):
+            h = a.copy_to_host()
+            back.append((a, h))
+            host.append(h)
+        else:
+            host.append(host_value(a))
+    return tuple(host), back
+
+
 def kernel(
-    fn: types.FunctionType | None = None, *, parallel: bool = True, fastmath: bool = False, cache: bool = True
+    fn: types.FunctionType | None = None,
+    *,
+    parallel: bool = True,
+    fastmath: bool = False,
+    cache: bool = True,
+    target: str = "auto",
 ) -> Any:
-    """Compile a CUDA-style kernel (``threadIdx``, ``syncthreads``, shared arrays ...)."""
+    """Compile a CUDA-style kernel (``threadIdx``, ``syncthreads``, shared arrays ...);
+    ``target``: "auto" (a GPU when present), "gpu" or "cpu"."""
     options = Options(parallel=parallel, fastmath=fastmath, cache=cache)
 
     def wrap(f: types.FunctionType) -> Kernel:
         if not isinstance(f, types.FunctionType):
             raise TypeError("kiln.kernel decorates plain Python functions")
-        return Kernel(f, options)
+        return Kernel(f, options, target)
 
     return wrap(fn) if fn is not None else wrap

@@ -5,7 +5,8 @@ the norm (an inner reduction loop) every iteration. The norm reads only ``x`` an
 scalars private to the iteration, so it can run once before the loop: the loop becomes linear.
 
 A top-level statement ``S`` of loop ``L``'s body is hoisted when
-- it writes no array, binds no array, and cannot leave or raise;
+- it writes no array, binds no array, and cannot leave or raise; out of a parallel loop, it
+  does not ask which worker runs it (``worker_id``);
 - nothing it reads changes in ``L`` (scalars assigned by statements that stay in ``L``, the loop
   variable, arrays written in ``L``); a scalar it reads *and* writes (an accumulator) must be reset
   by a statement hoisted before it, so each iteration computed the same value;
@@ -29,6 +30,7 @@ from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, find_loop, register_transformation
 
 BOOL = ScalarType("bool")
+_PER_WORKER = frozenset({"worker_id"})  # calls whose value depends on the thread evaluating them
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,8 @@ def _hoistable(
     loop: ir.For, pos: int, chosen: set[int], roots: ArrayRoots
 ) -> tuple[bool, frozenset[tuple[str, str]]]:
     s = loop.body[pos]
+    if loop.parallel and any(isinstance(e, ir.Call) and e.func in _PER_WORKER for e in iter_exprs(s)):
+        return False, frozenset()  # differs between the OpenMP workers running the loop
     eff = effects_of([s])
     if eff.array_writes or eff.array_binds or eff.control or isinstance(s, ir.While):
         return False, frozenset()

@@ -1,0 +1,141 @@
+"""Kernels on a CUDA GPU: the per-thread IR rendered as CUDA C (``codegen.cuda``), built by
+nvcc, launched through its host launcher with ctypes.
+
+Arguments: ``CudaArray``s are used in place; NumPy arrays are copied to the device for the
+launch and, when the kernel may write them, back afterwards (as numba.cuda does).
+"""
+
+from __future__ import annotations
+
+import builtins
+import ctypes
+import dataclasses
+import types
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from kiln.codegen.cuda import CudaModule, render_cuda
+from kiln.ir import nodes as ir
+from kiln.ir.types import ArrayType, NoneType, ScalarType
+from kiln.kernel.analysis import varying_vars
+from kiln.kernel.assemble import _alias_whole_views
+from kiln.kernel.barriers import eliminate_barriers
+from kiln.kernel.device_array import CudaArray, to_gpu
+from kiln.kernel.fission import split_at_barriers
+from kiln.kernel.lower_intrinsics import array_space
+from kiln.kernel.nonneg import drop_wraparound
+from kiln.options import Options
+from kiln.runtime import cudart
+
+_CTYPES = {
+    "bool": ctypes.c_uint8, "int8": ctypes.c_int8, "int16": ctypes.c_int16, "int32": ctypes.c_int32,
+    "int64": ctypes.c_int64, "uint8": ctypes.c_uint8, "uint16": ctypes.c_uint16,
+    "uint32": ctypes.c_uint32, "uint64": ctypes.c_uint64, "float32": ctypes.c_float,
+    "float64": ctypes.c_double,
+}  # fmt: skip
+
+
+def cuda_ir(thread: ir.Function) -> tuple[ir.Function, dict[str, str]]:
+    """The thread program as the CUDA backend renders it: wrap-around dropped on non-negative
+    indices, whole views of shared arrays aliased to them, needless barriers removed."""
+    spaces = {
+        n: s for n, t in thread.var_types().items() if isinstance(t, ArrayType) and (s := array_space(n))
+    }
+    body = _alias_whole_views(drop_wraparound(thread.body), spaces)
+    body, _ = eliminate_barriers(body)
+    split_at_barriers(body, varying_vars(body))  # the CPU path's rule: barriers in uniform control flow
+    return dataclasses.replace(thread, body=body), spaces
+
+
+def render_kernel(thread: ir.Function, block: tuple[int, int, int]) -> CudaModule:
+    fn, spaces = cuda_ir(thread)
+    return render_cuda(fn, block, spaces)
+
+
+def gpu_arg_type(a: Any, position: int) -> ScalarType | ArrayType | NoneType:
+    """Arrays travel to the device C-ordered."""
+    from kiln.api import arg_type
+
+    if isinstance(a, CudaArray):
+        return ArrayType(a.dtype.name, a.ndim, "C")
+    t = arg_type(a, position)
+    return ArrayType(t.dtype, t.ndim, "C") if isinstance(t, ArrayType) else t
+
+
+def gpu_arg_key(a: Any) -> object:
+    if isinstance(a, CudaArray | np.ndarray):
+        return ("array", a.dtype, a.ndim)
+    return type(a)
+
+
+@dataclass
+class GpuKernel:
+    """One compiled specialization: its CUDA C, the loaded launcher, its parameters."""
+
+    module: CudaModule
+    params: tuple[ir.Param, ...]
+    written: frozenset[str]
+    launcher: Any
+    err: CudaArray | None = None
+
+    def launch(self, grid: tuple[int, int, int], args: tuple[Any, ...]) -> None:
+        keep: list[Any] = []  # ctypes values and device copies live until the launch ends
+        back: list[tuple[np.ndarray, CudaArray]] = []
+        for p, a in zip(self.params, args, strict=True):
+            t = p.type
+            if isinstance(t, NoneType):
+                continue
+            if isinstance(t, ScalarType):
+                keep.append(_CTYPES[t.dtype](a))
+                continue
+            dev = a if isinstance(a, CudaArray) else to_gpu(a)
+            if not isinstance(a, CudaArray) and p.name in self.written:
+                back.append((a, dev))
+            keep.append(ctypes.c_void_p(dev.ptr))
+            keep += [ctypes.c_longlong(n) for n in dev.shape]
+            keep += [ctypes.c_longlong(s // dev.dtype.itemsize) for s in dev.strides]
+            keep.append(dev)
+        values = [v for v in keep if not isinstance(v, CudaArray)]
+        if self.module.checks:
+            if self.err is None:
+                self.err = CudaArray(4, np.int64)
+            cudart.memset(self.err.ptr, 0, self.err.nbytes)
+            values.append(ctypes.c_void_p(self.err.ptr))
+        argv = (ctypes.c_void_p * max(1, len(values)))(*(ctypes.addressof(v) for v in values))
+        cudart.check(self.launcher(*(ctypes.c_uint(g) for g in grid), argv), "kernel launch")
+        for host, dev in back:
+            dev.copy_to_host(host)
+        if self.err is not None:
+            self._raise_failed_check(self.err.copy_to_host())
+
+    def _raise_failed_check(self, err: np.ndarray) -> None:
+        if err[0]:
+            c = self.module.checks[int(err[0]) - 1]
+            message = c.message.replace("%lld", "%d") % tuple(
+                int(x) for x in err[1 : 1 + c.message.count("%lld")]
+            )
+            raise getattr(builtins, c.exc, RuntimeError)(message)
+
+
+def compile_gpu_kernel(
+    fn: types.FunctionType,
+    arg_types: tuple[ScalarType | ArrayType | NoneType, ...],
+    block: tuple[int, int, int],
+    options: Options,
+) -> GpuKernel:
+    from kiln.kernel.compile import lower_kernel
+    from kiln.runtime.nvcc import build_library
+
+    thread = lower_kernel(fn, arg_types, block, options)
+    module = render_kernel(thread, block)
+    if options.dumps("cuda"):
+        import sys
+
+        print(f"==== kiln kernel cuda ====\n{module.source}", file=sys.stderr)
+    lib = build_library(module.source, options.cache_dir)
+    launcher = getattr(lib, module.launcher)
+    launcher.restype = ctypes.c_int
+    launcher.argtypes = [ctypes.c_uint, ctypes.c_uint, ctypes.c_uint, ctypes.c_void_p]
+    return GpuKernel(module, thread.params, frozenset(thread.written_params), launcher)
