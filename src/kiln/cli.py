@@ -175,6 +175,9 @@ def cmd_bench_npbench(args: argparse.Namespace) -> int:
     from kiln.bench.report import write_json
 
     print(f"\nwrote {write_json(json_path, payload)}")
+    md_path = json_path.with_suffix(".md")
+    md_path.write_text(npbench.markdown(rows, args.preset))
+    print(f"wrote {md_path}")
     if not args.no_plot:
         title = f"kiln vs NumPy on NPBench, preset {args.preset}"
         plot = npbench.write_plot(json_path.with_suffix(".png"), rows, title)

@@ -126,6 +126,7 @@ def test_cli_writes_table_json_and_exit_status(
     assert "validated 1 of 1 at preset S" in text
     data = json.loads(out.read_text())
     assert data["rows"][0]["name"] == "scale" and data["geomean_speedup"] > 0
+    assert "| scale | ok |" in out.with_suffix(".md").read_text()
 
 
 def test_cli_rejects_missing_dir_and_unknown_names(checkout: Path) -> None:

@@ -110,6 +110,31 @@ def table(rows: Sequence[dict[str, Any]]) -> str:
     return render_table(headers, body, "llrrrr")
 
 
+def markdown(rows: Sequence[dict[str, Any]], preset: str) -> str:
+    """The table as Markdown (for the README), with the summary line under it."""
+    lines = [
+        "| benchmark | status | NumPy median | kiln median | speedup | first call |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        cells = [
+            r["name"],
+            r["status"],
+            format_seconds(r.get("numpy_s")),
+            format_seconds(r.get("kiln_s")),
+            format_ratio(speedup(r)),
+            format_seconds(r.get("first_call_s")),
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+    ok = sum(r["status"] == "ok" for r in rows)
+    lines.append("")
+    lines.append(
+        f"Validated {ok} of {len(rows)} at preset {preset}; geometric-mean speedup over NumPy "
+        f"{geomean_speedup(rows):.2f}x (failures count as 1.0x)."
+    )
+    return "\n".join(lines) + "\n"
+
+
 def report(rows: Sequence[dict[str, Any]], preset: str) -> str:
     ok = [r for r in rows if r["status"] == "ok"]
     firsts = sorted(r["first_call_s"] for r in rows if "first_call_s" in r)
