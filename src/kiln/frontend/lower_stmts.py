@@ -10,7 +10,7 @@ from typing import Any
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import assign, materialize, setitem_scalar
-from kiln.frontend.context import Context
+from kiln.frontend.context import Context, unify
 from kiln.frontend.lower_exprs import (
     BINOPS,
     ExprLowering,
@@ -22,8 +22,8 @@ from kiln.frontend.lower_exprs import (
 from kiln.frontend.promotion import can_cast
 from kiln.frontend.source import ParsedFunction
 from kiln.frontend.ufuncs import python_operator, truthy
-from kiln.frontend.values import ArrayView, Const, Lazy, RangeValue, Scalar, TupleValue, Value, whole_view
-from kiln.frontend.views import bind_view, subscript
+from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, TupleValue, Value, whole_view
+from kiln.frontend.views import bind_view, infer_layout, subscript
 from kiln.ir import nodes as ir
 from kiln.ir.types import BOOL, PY_BOOL, ArrayType, ScalarType
 
@@ -43,6 +43,10 @@ class Scope:
     # there may they be re-bound (``if y is None: y = 0`` folds); under run-time control flow
     # the name would be None on some paths only
     none_params: dict[str, list[ir.Stmt]] = field(default_factory=dict)
+    # the IR variable each local is bound to now: a straight-line re-binding to a value of
+    # another type gets a variable of its own (``x = x.reshape(n, -1)`` after a 4-d ``x``)
+    versions: dict[str, str] = field(default_factory=dict)
+    top_block: list[ir.Stmt] | None = None  # the function body's own block
 
 
 class Lowerer(ExprLowering):
@@ -82,6 +86,7 @@ class Lowerer(ExprLowering):
 
     def start_scope(self) -> None:
         """Locals whose reads may precede their assignment start unassigned."""
+        self.scope.top_block = self.ctx.current_block()
         for name in sorted(self.scope.parsed.flagged):
             self.ctx.declare(self._flag(name), BOOL)
             self.ctx.emit(ir.Assign(self._flag(name), E.bool_false()))
@@ -108,10 +113,23 @@ class Lowerer(ExprLowering):
                 self.ctx.loc,
                 hint=f"assign it unconditionally (or under an 'if {name} is None:' test) at the top level",
             )
-        target = self.ir_name(name)
+        target = self._binding_target(name, value)
         self.scope.names[name] = self.store_into(target, value, name)
         if name in self.scope.parsed.flagged:
             self.ctx.emit(ir.Assign(self._flag(name), E.bool_true()))
+
+    def _binding_target(self, name: str, value: Value) -> str:
+        """The IR variable ``name = value`` stores into. Only a statement of the function's
+        own block (run once, in order) may start a new variable: under a loop or branch
+        every binding of a name must share one, and ``unify`` reports a clash there."""
+        current = self.scope.versions.get(name)
+        if current is None:
+            current = self.ir_name(name)
+        elif self.ctx.current_block() is self.scope.top_block and not fits(self.ctx, current, value):
+            loc = self.ctx.loc
+            current = f"{self.ir_name(name)}__v{loc.line}_{loc.col}"
+        self.scope.versions[name] = current
+        return current
 
     def store_into(self, target: str, value: Value, shown: str) -> Value:
         ctx = self.ctx
@@ -315,19 +333,11 @@ class Lowerer(ExprLowering):
         self.ctx.emit(ir.While(loop_cond, tuple(body)))
 
     def stmt_For(self, node: ast.For) -> None:
-        from kiln.frontend.loops import lower_range_loop
+        from kiln.frontend.iteration import lower_for
 
         if node.orelse:
             raise UnsupportedError("for ... else", self.ctx.loc)
-        iterable = self.expr(node.iter)
-        if not isinstance(iterable, RangeValue):
-            raise UnsupportedError(
-                f"for-loops over {describe(iterable)} (only range()/kiln.prange() loops are supported)",
-                self.ctx.loc,
-            )
-        if not isinstance(node.target, ast.Name):
-            raise UnsupportedError("a for-loop target must be a single name", self.ctx.loc)
-        lower_range_loop(self, node, iterable)
+        lower_for(self, node)
 
     def stmt_Break(self, node: ast.Break) -> None:
         self.ctx.emit(ir.Break())
@@ -399,6 +409,27 @@ class Lowerer(ExprLowering):
         return dispatch_call(self, func, args, dict(zip(names, values[len(node.args) :])))
 
 
+def fits(ctx: Context, target: str, value: Value) -> bool:
+    """Whether storing ``value`` into ``target`` leaves the variable's type as it is."""
+    if isinstance(value, TupleValue):
+        return all(fits(ctx, f"{target}__{k}", v) for k, v in enumerate(value.items))
+    old = ctx.env.types.get(target)
+    if old is None:
+        return not isinstance(value, Scalar | ArrayView | Lazy)
+    if isinstance(value, Scalar):
+        new: ScalarType | ArrayType = value.type
+    elif isinstance(value, ArrayView):
+        new = ArrayType(value.dtype, value.ndim, infer_layout(value))
+    elif isinstance(value, Lazy):
+        new = ArrayType(value.dtype, value.ndim, "C")
+    else:
+        return True
+    try:
+        return unify(old, new, target, ctx.loc) == old
+    except TypingError:
+        return False
+
+
 def _return_kind(value: Value) -> str:
     if isinstance(value, Const) and value.value is None:
         return "none"
@@ -414,4 +445,3 @@ def _return_kind(value: Value) -> str:
 def check_returnable(kind: str | None, loc: Any) -> None:
     if kind in ("nested tuple", "compile-time value"):
         raise UnsupportedError(f"returning a {kind}", loc)
-
