@@ -62,19 +62,20 @@ def _iter_call(low: Lowerer, node: ast.expr) -> Sequence | None:
         return None
     if any(isinstance(a, ast.Starred) for a in node.args):
         raise UnsupportedError("*args in enumerate()/zip()", low.ctx.loc)
-    args = [low.expr(a) for a in node.args]
-    kwargs = {k.arg: low.expr(k.value) for k in node.keywords}
     if func.value is zip:
-        if kwargs:
+        if node.keywords:
             raise UnsupportedError("keyword arguments of zip()", low.ctx.loc)
-        return _zip(low, [sequence_of(low, a) for a in args])
-    if len(args) + len(kwargs) not in (1, 2) or set(kwargs) - {"start"} or not args:
+        return _zip(low, [_iter_call(low, a) or sequence_of(low, low.expr(a)) for a in node.args])
+    names = [k.arg for k in node.keywords]
+    if len(node.args) + len(names) not in (1, 2) or set(names) - {"start"} or not node.args:
         raise TypingError("enumerate() takes an iterable and an optional start", low.ctx.loc)
-    start = args[1] if len(args) == 2 else kwargs.get("start", Scalar(E.ZERO))
+    inner = _iter_call(low, node.args[0]) or sequence_of(low, low.expr(node.args[0]))
+    args = [low.expr(a) for a in node.args[1:]]
+    kwargs = {k.arg: low.expr(k.value) for k in node.keywords}
+    start = args[0] if args else kwargs.get("start", Scalar(E.ZERO))
     if not (isinstance(start, Scalar) and (start.type.is_integer or start.type.is_bool)):
         raise TypingError("enumerate() start must be an integer", low.ctx.loc)
     first = E.as_index(low.ctx.temp(start.expr, "start"))
-    inner = sequence_of(low, args[0])
 
     def item(i: ir.Expr) -> Value:
         return TupleValue((Scalar(E.cast(E.add(first, i), PY_INT)), inner.item(i)))

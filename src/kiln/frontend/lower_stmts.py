@@ -46,6 +46,7 @@ class Scope:
     # the IR variable each local is bound to now: a straight-line re-binding to a value of
     # another type gets a variable of its own (``x = x.reshape(n, -1)`` after a 4-d ``x``)
     versions: dict[str, str] = field(default_factory=dict)
+    version_counts: dict[str, int] = field(default_factory=dict)
     top_block: list[ir.Stmt] | None = None  # the function body's own block
 
 
@@ -127,7 +128,9 @@ class Lowerer(ExprLowering):
             current = self.ir_name(name)
         elif self.ctx.current_block() is self.scope.top_block and not fits(self.ctx, current, value):
             loc = self.ctx.loc
-            current = f"{self.ir_name(name)}__v{loc.line}_{loc.col}"
+            stem = f"{self.ir_name(name)}__v{loc.line}_{loc.col}"
+            count = self.scope.version_counts[stem] = self.scope.version_counts.get(stem, 0) + 1
+            current = stem if count == 1 else f"{stem}_{count}"  # an unrolled loop binds here again
         self.scope.versions[name] = current
         return current
 
