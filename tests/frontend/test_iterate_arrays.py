@@ -55,7 +55,7 @@ def enumerate_weights(a):
 @kiln.jit
 def enumerate_from(a, start):
     s = 0
-    for i, x in enumerate(a, start):
+    for i, _x in enumerate(a, start):
         s += i
     return s
 
@@ -149,14 +149,14 @@ def nested_rows(a):
 
 @kiln.jit
 def iterate_scalar(x):
-    for v in x:
+    for _v in x:
         pass
     return 0
 
 
 @kiln.jit
 def tuple_with_break(a):
-    for v in (1, 2):
+    for _v in (1, 2):
         break
     return a
 
