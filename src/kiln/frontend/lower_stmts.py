@@ -229,6 +229,10 @@ class Lowerer(ExprLowering):
                 self._unpack(target, value)
             elif isinstance(target, ast.Subscript):
                 self.store_subscript(target, value)
+            elif isinstance(target, ast.Attribute) and target.attr == "shape":
+                from kiln.frontend.shape_assign import assign_shape
+
+                assign_shape(self, target, value)
             else:
                 raise UnsupportedError(f"assignment to {type(target).__name__}", self.ctx.loc)
 
