@@ -102,6 +102,27 @@ def helper_in_a_loop(a):
 
 
 @kiln.jit
+def loop_targets_of_other_types(a, b):
+    s = np.float64(0.0)
+    for x in a:
+        s += x
+    t = 0
+    for x in range(3):
+        t += x
+    for x in b:
+        t += x
+    return s, t
+
+
+@kiln.jit
+def read_after_a_retyping_loop(n):
+    x = 1.5
+    for x in range(n):  # noqa: B007 - the loop target is what is read after the loop
+        pass
+    return x
+
+
+@kiln.jit
 def clash_in_a_loop(a):
     x = 0
     for _i in range(2):
@@ -152,3 +173,13 @@ def test_clashes_under_control_flow_are_located() -> None:
     assert "x = a" in str(info.value)
     with pytest.raises(kiln.TypingError, match="variable 'x' holds"):
         clash_in_a_branch(np.ones((2, 2)), True)
+
+
+def test_loop_targets_of_other_types() -> None:
+    check(loop_targets_of_other_types, arr((3,), "float32"), arr((4,), "int32"))
+    check(loop_targets_of_other_types, arr((0,), "float64"), arr((2,), "uint8"))
+
+
+def test_reading_a_loop_target_that_may_keep_its_old_type_is_unsupported() -> None:
+    with pytest.raises(kiln.UnsupportedError, match="after a loop that may not run"):
+        read_after_a_retyping_loop(3)

@@ -142,13 +142,17 @@ def _counted_loop(low: Lowerer, node: ast.For, seq: Sequence) -> None:
     ctx.declare(counter, PY_INT)
     saved_bounds = dict(ctx.lower_bounds)
     ctx.lower_bounds[counter] = 0
+    top = low.at_top_level()
     with ctx.block() as body:
-        low.assign_target(node.target, seq.item(ir.Var(counter, PY_INT)))
+        item = seq.item(ir.Var(counter, PY_INT))
+        with low.loop_target(top):
+            low.assign_target(node.target, item)
         ctx.loop_depth += 1
         low.lower_body(node.body)
         ctx.loop_depth -= 1
     ctx.lower_bounds = saved_bounds
     ctx.emit(ir.For(counter, E.ZERO, seq.length, E.ONE, tuple(body)))
+    low.after_loop()
 
 
 def _unroll(low: Lowerer, node: ast.For, items: TupleValue) -> None:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import ast
 import builtins
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import assign, materialize, setitem_scalar
-from kiln.frontend.context import Context, unify
+from kiln.frontend.context import Context
 from kiln.frontend.lower_exprs import (
     BINOPS,
     ExprLowering,
@@ -47,6 +49,11 @@ class Scope:
     # another type gets a variable of its own (``x = x.reshape(n, -1)`` after a 4-d ``x``)
     versions: dict[str, str] = field(default_factory=dict)
     version_counts: dict[str, int] = field(default_factory=dict)
+    # a top-level loop's target may start a variable too; after such a loop that may not
+    # have run, the name's value is ambiguous (the old type or the new), so it is not read
+    loop_head: bool = False
+    loop_versioned: set[str] = field(default_factory=set)
+    ambiguous: set[str] = field(default_factory=set)
     top_block: list[ir.Stmt] | None = None  # the function body's own block
 
 
@@ -61,6 +68,12 @@ class Lowerer(ExprLowering):
         return self.scope.prefix + name
 
     def lookup(self, name: str, node: ast.AST) -> Value:
+        if name in self.scope.ambiguous:
+            raise UnsupportedError(
+                f"reading '{name}' after a loop that may not run and re-binds it to another type",
+                self.ctx.loc,
+                hint="use another name for the loop variable",
+            )
         if name in self.scope.names:
             return self.scope.names[name]
         if name in self.scope.parsed.locals:
@@ -115,6 +128,7 @@ class Lowerer(ExprLowering):
                 hint=f"assign it unconditionally (or under an 'if {name} is None:' test) at the top level",
             )
         target = self._binding_target(name, value)
+        self.scope.ambiguous.discard(name)
         self.scope.names[name] = self.store_into(target, value, name)
         if name in self.scope.parsed.flagged:
             self.ctx.emit(ir.Assign(self._flag(name), E.bool_true()))
@@ -124,15 +138,36 @@ class Lowerer(ExprLowering):
         own block (run once, in order) may start a new variable: under a loop or branch
         every binding of a name must share one, and ``unify`` reports a clash there."""
         current = self.scope.versions.get(name)
+        straight = self.at_top_level() or self.scope.loop_head
         if current is None:
             current = self.ir_name(name)
-        elif self.ctx.current_block() is self.scope.top_block and not fits(self.ctx, current, value):
+        elif straight and not fits(self.ctx, current, value):
+            if self.scope.loop_head:
+                self.scope.loop_versioned.add(name)
             loc = self.ctx.loc
             stem = f"{self.ir_name(name)}__v{loc.line}_{loc.col}"
             count = self.scope.version_counts[stem] = self.scope.version_counts.get(stem, 0) + 1
             current = stem if count == 1 else f"{stem}_{count}"  # an unrolled loop binds here again
         self.scope.versions[name] = current
         return current
+
+    def at_top_level(self) -> bool:
+        """Whether statements emitted now run once, in order, in the function's own block."""
+        return self.ctx.current_block() is self.scope.top_block
+
+    @contextmanager
+    def loop_target(self, top: bool) -> Iterator[None]:
+        """Binding a loop's target (in its body block); ``top``: the loop is at top level."""
+        self.scope.loop_head, self.scope.loop_versioned = top, set()
+        try:
+            yield
+        finally:
+            self.scope.loop_head = False
+
+    def after_loop(self) -> None:
+        """Names whose loop target got a variable of its own may hold either value now."""
+        self.scope.ambiguous |= self.scope.loop_versioned
+        self.scope.loop_versioned = set()
 
     def store_into(self, target: str, value: Value, shown: str) -> Value:
         ctx = self.ctx
@@ -417,24 +452,20 @@ class Lowerer(ExprLowering):
 
 
 def fits(ctx: Context, target: str, value: Value) -> bool:
-    """Whether storing ``value`` into ``target`` leaves the variable's type as it is."""
+    """Whether ``value`` has the very type ``target`` was given (a wider one would change what
+    earlier reads of the variable compute: ``x = 1; y = x // 2; x = 0.5``)."""
     if isinstance(value, TupleValue):
         return all(fits(ctx, f"{target}__{k}", v) for k, v in enumerate(value.items))
     old = ctx.env.types.get(target)
-    if old is None:
-        return not isinstance(value, Scalar | ArrayView | Lazy)
     if isinstance(value, Scalar):
-        new: ScalarType | ArrayType = value.type
-    elif isinstance(value, ArrayView):
-        new = ArrayType(value.dtype, value.ndim, infer_layout(value))
-    elif isinstance(value, Lazy):
-        new = ArrayType(value.dtype, value.ndim, "C")
-    else:
-        return True
-    try:
-        return unify(old, new, target, ctx.loc) == old
-    except TypingError:
-        return False
+        return old == value.type
+    if isinstance(value, ArrayView):
+        if value.is_whole and value.base == target:
+            return True
+        return old == ArrayType(value.dtype, value.ndim, infer_layout(value))
+    if isinstance(value, Lazy):
+        return old == ArrayType(value.dtype, value.ndim, "C")
+    return True
 
 
 def _return_kind(value: Value) -> str:
