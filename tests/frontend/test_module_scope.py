@@ -15,6 +15,10 @@ TABLE = np.arange(12, dtype=np.int32).reshape(3, 4)
 FLAGS = np.array([True, False, True])
 PHASES = np.array([1 + 2j, -0.5j])
 LIMITS = (WEIGHTS, 3)
+SPECIAL = np.array([np.nan, np.inf, -np.inf, -0.0, 1e-310])
+ZERO_D = np.array(3.5)
+EXTREMES = np.array([2**64 - 1, 0], dtype=np.uint64)
+SINGLE = np.array([1 + 2j], dtype=np.complex64)
 HUGE = np.zeros(100_000)
 STRANGE = np.array(["a", "b"])
 
@@ -40,6 +44,11 @@ def use_weights(a):
 @kiln.jit
 def use_table(i):
     return TABLE[i].sum(), TABLE.T.copy(), FLAGS.copy(), PHASES * 2
+
+
+@kiln.jit
+def special_values(x):
+    return SPECIAL * x, ZERO_D * x, EXTREMES[0], EXTREMES >> 1, SINGLE * 2
 
 
 @kiln.jit
@@ -122,6 +131,11 @@ def test_global_arrays(layout: str) -> None:
     check(use_table, -1)
     check(table_in_a_loop, arr((5,), "int64", layout))
     check(tuple_with_array, arr((4,), "float64"))
+
+
+def test_global_arrays_keep_every_value_and_dtype() -> None:
+    check(special_values, 2.0)
+    check(special_values, np.float32(-1.0))
 
 
 def test_global_arrays_are_read_only() -> None:
