@@ -58,7 +58,7 @@ def _iter_call(low: Lowerer, node: ast.expr) -> Sequence | None:
     if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
         return None
     func = low.expr(node.func)
-    if not (isinstance(func, Const) and func.value in (enumerate, zip)):
+    if not (isinstance(func, Const) and (func.value is enumerate or func.value is zip)):
         return None
     if any(isinstance(a, ast.Starred) for a in node.args):
         raise UnsupportedError("*args in enumerate()/zip()", low.ctx.loc)
