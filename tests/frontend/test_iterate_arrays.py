@@ -148,6 +148,19 @@ def nested_rows(a):
 
 
 @kiln.jit
+def unpack_rows(a):
+    p, q = a
+    return p * 2, q
+
+
+@kiln.jit
+def unpack_and_write(a):
+    x, y, z = a
+    a[1], a[2] = x, y
+    return x, y, z, a
+
+
+@kiln.jit
 def iterate_scalar(x):
     for _v in x:
         pass
@@ -223,6 +236,16 @@ def test_tuples_are_unrolled() -> None:
 
 def test_nested_iteration() -> None:
     check(nested_rows, arr((2, 3, 4), "float64", "F"))
+
+
+@pytest.mark.parametrize("dtype", ["float64", "int32", "bool"])
+def test_unpacking_arrays(dtype: str) -> None:
+    check(unpack_rows, arr((2,), dtype))
+    check(unpack_rows, arr((2, 3), dtype, "F"))
+    check(unpack_rows, arr((2, 0), dtype))
+    check(unpack_and_write, arr((3,), dtype, "reversed"))
+    check(unpack_rows, arr((3,), dtype), raises=ValueError)
+    check(unpack_rows, arr((1, 2), dtype), raises=ValueError)
 
 
 def test_scalars_and_zero_d_arrays_are_not_iterable() -> None:

@@ -31,6 +31,23 @@ def set_shape_of_a_view(a):
 
 
 @kiln.jit
+def set_shape_after_unpacking(a, n):
+    x, y = np.zeros((2, n)), a + 1
+    p, q = x * 2
+    x.shape = y.shape = p.shape = (-1,)
+    return x, y, p, q
+
+
+@kiln.jit
+def shape_after_swapping(a):
+    b = a + 1
+    c = a * 2
+    b, c = c, b
+    b.shape = (-1,)
+    return b
+
+
+@kiln.jit
 def reshape_variants(a, n):
     x = a.reshape(n, -1)
     y = np.reshape(a, (-1, n))
@@ -88,8 +105,13 @@ def test_reshape_with_minus_one(layout: str) -> None:
     check(reshape_variants, arr((0, 6), "float64", layout), 3)
 
 
+def test_unpacked_new_arrays() -> None:
+    check(set_shape_after_unpacking, arr((3, 2), "float32"), 4)
+
+
 @pytest.mark.parametrize(
-    "fn", [shape_of_a_parameter, shape_of_an_alias, shape_of_asarray, shape_through_a_tuple]
+    "fn",
+    [shape_after_swapping, shape_of_a_parameter, shape_of_an_alias, shape_of_asarray, shape_through_a_tuple],
 )
 def test_shared_arrays_are_refused(fn: object) -> None:
     with pytest.raises(kiln.UnsupportedError, match=r"\.shape") as info:

@@ -114,6 +114,24 @@ def sequence_of(low: Lowerer, value: Value) -> Sequence:
     raise UnsupportedError(f"for-loops over {describe(value)}", ctx.loc)
 
 
+def unpack_array(low: Lowerer, value: ArrayView | Lazy, count: int) -> TupleValue:
+    """``p, q = a``: the rows of ``a`` (which must have ``count`` of them), taken before any is
+    assigned."""
+    ctx = low.ctx
+    if value.ndim == 0:
+        raise TypingError("iteration over a 0-d array", ctx.loc)
+    seq = sequence_of(low, value)
+    ctx.emit(
+        ir.Check(
+            E.compare("eq", seq.length, E.i64(count)),
+            "ValueError",
+            "cannot unpack %lld values into %lld names",
+            (seq.length, E.i64(count)),
+        )
+    )
+    return low.snapshot(TupleValue(tuple(seq.item(E.i64(k)) for k in range(count))))  # type: ignore[return-value]
+
+
 def _row(low: Lowerer, view: ArrayView, i: ir.Expr) -> Value:
     picked = subscript(low.ctx, view, [i])
     return picked if isinstance(picked, ArrayView) else Scalar(picked)

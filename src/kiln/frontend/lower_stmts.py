@@ -274,6 +274,10 @@ class Lowerer(ExprLowering):
     def _unpack(self, target: ast.Tuple | ast.List, value: Value) -> None:
         if any(isinstance(t, ast.Starred) for t in target.elts):
             raise UnsupportedError("starred assignment targets (a, *b = ...)", self.ctx.loc)
+        if isinstance(value, ArrayView | Lazy):
+            from kiln.frontend.iteration import unpack_array
+
+            value = unpack_array(self, value, len(target.elts))
         if not isinstance(value, TupleValue):
             raise UnsupportedError(f"unpacking {describe(value)}", self.ctx.loc)
         if len(value.items) != len(target.elts):

@@ -64,12 +64,28 @@ def _may_be_shared(parsed: ParsedFunction, name: str) -> str:
         if isinstance(node.ctx, ast.Store):
             if isinstance(parent, ast.AugAssign):
                 continue  # ``a += b`` keeps the object
-            bound_fresh = isinstance(parent, ast.Assign) and _fresh(parsed, parent.value)
-            if not (bound_fresh and node in parent.targets):  # type: ignore[union-attr]
+            if not _bound_fresh(parsed, node, parent, parents.get(id(parent))):
                 return f"'{name}' is bound to something that may be another name's array (line {node.lineno})"
         elif _escapes(parsed, node, parent, parents.get(id(parent))):
             return f"'{name}' may be shared with another name (line {node.lineno})"
     return ""
+
+
+def _bound_fresh(
+    parsed: ParsedFunction, node: ast.Name, parent: ast.AST | None, grand: ast.AST | None
+) -> bool:
+    """Whether this binding of the name (``a = ...`` or ``a, b = ...``) is to a new array."""
+    if isinstance(parent, ast.Assign) and node in parent.targets:
+        return _fresh(parsed, parent.value)
+    if not (
+        isinstance(parent, ast.Tuple | ast.List) and isinstance(grand, ast.Assign) and parent in grand.targets
+    ):
+        return False
+    if isinstance(grand.value, ast.Tuple | ast.List):  # ``a, b = x + 1, y``: the matching item
+        items = grand.value.elts
+        k = parent.elts.index(node)
+        return len(items) == len(parent.elts) and _fresh(parsed, items[k])
+    return _fresh(parsed, grand.value)  # ``xs, ys = np.mgrid[...]``: unpacking a new array
 
 
 def _fresh(parsed: ParsedFunction, value: ast.expr) -> bool:
