@@ -384,16 +384,16 @@ def test_for_else_is_unsupported():
 
 
 @kiln.jit
-def loop_over_array(a):
+def loop_over_scalar(a):
     s = 0.0
     for x in a:
         s += x
     return s
 
 
-def test_iterating_an_array_is_unsupported():
-    with pytest.raises(kiln.UnsupportedError, match="for-loops over"):
-        loop_over_array(np.ones(3))
+def test_iterating_a_scalar_is_a_type_error():
+    with pytest.raises(kiln.TypingError, match="not iterable"):
+        loop_over_scalar(3.0)
 
 
 @kiln.jit

@@ -103,6 +103,10 @@ class Context:
         self.parallel_locals: dict[int, frozenset[str]] = {}
         # locals read (as a placeholder) before any lowering pass learnt their type
         self.pending_reads: list[tuple[str, str, SourceLoc]] = []  # IR name, name, where
+        # global NumPy arrays baked in (id -> the array, kept alive, and its local copy),
+        # and the statements that fill them when the function starts
+        self.constant_arrays: dict[int, tuple[object, object]] = {}
+        self._entry: list[ir.Stmt] = []
 
     # -------------------------------------------------------------- locations
     def loc_of(self, node: ast.AST) -> SourceLoc:
@@ -143,8 +147,14 @@ class Context:
         finally:
             self._blocks.pop()
 
+    def emit_at_entry(self, stmt: ir.Stmt) -> None:
+        """Append ``stmt`` to what runs before the function body (whatever block is open)."""
+        import dataclasses
+
+        self._entry.append(dataclasses.replace(stmt, sid=self.next_sid(), loc=self.loc))
+
     def top_block(self) -> tuple[ir.Stmt, ...]:
-        return tuple(self._blocks[0])
+        return tuple(self._entry + self._blocks[0])
 
     def current_block(self) -> list[ir.Stmt]:
         return self._blocks[-1]

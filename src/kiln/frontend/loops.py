@@ -53,8 +53,10 @@ def lower_range_loop(low: Lowerer, node: ast.For, rng: RangeValue) -> None:
     counter_bound = _counter_lower_bound(ctx, rng)
     if counter_bound is not None:
         ctx.lower_bounds[counter] = counter_bound
+    top = low.at_top_level()
     with ctx.block() as body:
-        low.bind(name, Scalar(ir.Var(counter, PY_INT)))
+        with low.loop_target(top):
+            low.bind(name, Scalar(ir.Var(counter, PY_INT)))
         if counter_bound is not None and name not in assigned_names(node.body):
             ctx.lower_bounds[low.ir_name(name)] = counter_bound
         ctx.loop_depth += 1
@@ -76,6 +78,7 @@ def lower_range_loop(low: Lowerer, node: ast.For, rng: RangeValue) -> None:
     )
     if plan is not None and plan.loop_locals:
         ctx.parallel_locals[loop.sid] = plan.loop_locals
+    low.after_loop()
 
 
 def _counter_lower_bound(ctx: Context, rng: RangeValue) -> int | None:

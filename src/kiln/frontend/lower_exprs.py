@@ -53,17 +53,15 @@ def python_constant(value: object, ctx: Context) -> Value:
         return Scalar(ir.Const(value.item(), ScalarType(value.dtype.name)))
     if isinstance(value, tuple):
         return TupleValue(tuple(python_constant(v, ctx) for v in value))
-    if value in (int, float, bool, complex):
+    if isinstance(value, np.ndarray):
+        from kiln.frontend.constants import constant_array
+
+        return constant_array(ctx, value)
+    if any(value is t for t in (int, float, bool, complex)):
         return Const(value)  # int(x) converts to a Python int; dtype=int means int64
     dtype = dtype_of_object(value)
     if dtype is not None:
         return DType(dtype)
-    if isinstance(value, np.ndarray):
-        raise UnsupportedError(
-            "a global NumPy array cannot be used inside a kiln function",
-            ctx.loc,
-            hint="pass the array as an argument",
-        )
     return Const(value)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ast
 import builtins
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,12 +21,11 @@ from kiln.frontend.lower_exprs import (
     python_constant,
     writes_memory,
 )
-from kiln.frontend.np_shapes import unpack_first_axis
 from kiln.frontend.promotion import can_cast
 from kiln.frontend.source import ParsedFunction
 from kiln.frontend.ufuncs import python_operator, truthy
-from kiln.frontend.values import ArrayView, Const, Lazy, RangeValue, Scalar, TupleValue, Value, whole_view
-from kiln.frontend.views import bind_view, subscript
+from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, TupleValue, Value, whole_view
+from kiln.frontend.views import bind_view, infer_layout, subscript
 from kiln.ir import nodes as ir
 from kiln.ir.types import BOOL, PY_BOOL, ArrayType, ScalarType
 
@@ -44,6 +45,16 @@ class Scope:
     # there may they be re-bound (``if y is None: y = 0`` folds); under run-time control flow
     # the name would be None on some paths only
     none_params: dict[str, list[ir.Stmt]] = field(default_factory=dict)
+    # the IR variable each local is bound to now: a straight-line re-binding to a value of
+    # another type gets a variable of its own (``x = x.reshape(n, -1)`` after a 4-d ``x``)
+    versions: dict[str, str] = field(default_factory=dict)
+    version_counts: dict[str, int] = field(default_factory=dict)
+    # a top-level loop's target may start a variable too; after such a loop that may not
+    # have run, the name's value is ambiguous (the old type or the new), so it is not read
+    loop_head: bool = False
+    loop_versioned: set[str] = field(default_factory=set)
+    ambiguous: set[str] = field(default_factory=set)
+    top_block: list[ir.Stmt] | None = None  # the function body's own block
 
 
 class Lowerer(ExprLowering):
@@ -57,6 +68,12 @@ class Lowerer(ExprLowering):
         return self.scope.prefix + name
 
     def lookup(self, name: str, node: ast.AST) -> Value:
+        if name in self.scope.ambiguous:
+            raise UnsupportedError(
+                f"reading '{name}' after a loop that may not run and re-binds it to another type",
+                self.ctx.loc,
+                hint="use another name for the loop variable",
+            )
         if name in self.scope.names:
             return self.scope.names[name]
         if name in self.scope.parsed.locals:
@@ -83,6 +100,7 @@ class Lowerer(ExprLowering):
 
     def start_scope(self) -> None:
         """Locals whose reads may precede their assignment start unassigned."""
+        self.scope.top_block = self.ctx.current_block()
         for name in sorted(self.scope.parsed.flagged):
             self.ctx.declare(self._flag(name), BOOL)
             self.ctx.emit(ir.Assign(self._flag(name), E.bool_false()))
@@ -109,10 +127,47 @@ class Lowerer(ExprLowering):
                 self.ctx.loc,
                 hint=f"assign it unconditionally (or under an 'if {name} is None:' test) at the top level",
             )
-        target = self.ir_name(name)
+        target = self._binding_target(name, value)
+        self.scope.ambiguous.discard(name)
         self.scope.names[name] = self.store_into(target, value, name)
         if name in self.scope.parsed.flagged:
             self.ctx.emit(ir.Assign(self._flag(name), E.bool_true()))
+
+    def _binding_target(self, name: str, value: Value) -> str:
+        """The IR variable ``name = value`` stores into. Only a statement of the function's
+        own block (run once, in order) may start a new variable: under a loop or branch
+        every binding of a name must share one, and ``unify`` reports a clash there."""
+        current = self.scope.versions.get(name)
+        straight = self.at_top_level() or self.scope.loop_head
+        if current is None:
+            current = self.ir_name(name)
+        elif straight and not fits(self.ctx, current, value):
+            if self.scope.loop_head:
+                self.scope.loop_versioned.add(name)
+            loc = self.ctx.loc
+            stem = f"{self.ir_name(name)}__v{loc.line}_{loc.col}"
+            count = self.scope.version_counts[stem] = self.scope.version_counts.get(stem, 0) + 1
+            current = stem if count == 1 else f"{stem}_{count}"  # an unrolled loop binds here again
+        self.scope.versions[name] = current
+        return current
+
+    def at_top_level(self) -> bool:
+        """Whether statements emitted now run once, in order, in the function's own block."""
+        return self.ctx.current_block() is self.scope.top_block
+
+    @contextmanager
+    def loop_target(self, top: bool) -> Iterator[None]:
+        """Binding a loop's target (in its body block); ``top``: the loop is at top level."""
+        self.scope.loop_head, self.scope.loop_versioned = top, set()
+        try:
+            yield
+        finally:
+            self.scope.loop_head = False
+
+    def after_loop(self) -> None:
+        """Names whose loop target got a variable of its own may hold either value now."""
+        self.scope.ambiguous |= self.scope.loop_versioned
+        self.scope.loop_versioned = set()
 
     def store_into(self, target: str, value: Value, shown: str) -> Value:
         ctx = self.ctx
@@ -209,13 +264,20 @@ class Lowerer(ExprLowering):
                 self._unpack(target, value)
             elif isinstance(target, ast.Subscript):
                 self.store_subscript(target, value)
+            elif isinstance(target, ast.Attribute) and target.attr == "shape":
+                from kiln.frontend.shape_assign import assign_shape
+
+                assign_shape(self, target, value)
             else:
                 raise UnsupportedError(f"assignment to {type(target).__name__}", self.ctx.loc)
 
     def _unpack(self, target: ast.Tuple | ast.List, value: Value) -> None:
         if any(isinstance(t, ast.Starred) for t in target.elts):
             raise UnsupportedError("starred assignment targets (a, *b = ...)", self.ctx.loc)
-        value = unpack_first_axis(self.ctx, value)  # an array unpacks into its rows
+        if isinstance(value, ArrayView | Lazy):
+            from kiln.frontend.iteration import unpack_array
+
+            value = unpack_array(self, value, len(target.elts))
         if not isinstance(value, TupleValue):
             raise UnsupportedError(f"unpacking {describe(value)}", self.ctx.loc)
         if len(value.items) != len(target.elts):
@@ -317,19 +379,11 @@ class Lowerer(ExprLowering):
         self.ctx.emit(ir.While(loop_cond, tuple(body)))
 
     def stmt_For(self, node: ast.For) -> None:
-        from kiln.frontend.loops import lower_range_loop
+        from kiln.frontend.iteration import lower_for
 
         if node.orelse:
             raise UnsupportedError("for ... else", self.ctx.loc)
-        iterable = self.expr(node.iter)
-        if not isinstance(iterable, RangeValue):
-            raise UnsupportedError(
-                f"for-loops over {describe(iterable)} (only range()/kiln.prange() loops are supported)",
-                self.ctx.loc,
-            )
-        if not isinstance(node.target, ast.Name):
-            raise UnsupportedError("a for-loop target must be a single name", self.ctx.loc)
-        lower_range_loop(self, node, iterable)
+        lower_for(self, node)
 
     def stmt_Break(self, node: ast.Break) -> None:
         self.ctx.emit(ir.Break())
@@ -399,6 +453,23 @@ class Lowerer(ExprLowering):
         func, *values = self.operands_in_order([node.func, *node.args, *(k.value for k in node.keywords)])
         args = values[: len(node.args)]
         return dispatch_call(self, func, args, dict(zip(names, values[len(node.args) :])))
+
+
+def fits(ctx: Context, target: str, value: Value) -> bool:
+    """Whether ``value`` has the very type ``target`` was given (a wider one would change what
+    earlier reads of the variable compute: ``x = 1; y = x // 2; x = 0.5``)."""
+    if isinstance(value, TupleValue):
+        return all(fits(ctx, f"{target}__{k}", v) for k, v in enumerate(value.items))
+    old = ctx.env.types.get(target)
+    if isinstance(value, Scalar):
+        return old == value.type
+    if isinstance(value, ArrayView):
+        if value.is_whole and value.base == target:
+            return True
+        return old == ArrayType(value.dtype, value.ndim, infer_layout(value))
+    if isinstance(value, Lazy):
+        return old == ArrayType(value.dtype, value.ndim, "C")
+    return True
 
 
 def _return_kind(value: Value) -> str:

@@ -1,6 +1,5 @@
-"""Shape functions: ``np.flip``/``fliplr``/``flipud`` (views), ``np.repeat``
-(element-wise expressions), ``np.ndarray(shape, dtype)``, and unpacking an array along its first
-axis when that extent is known at compile time (``x, y = np.mgrid[...]``)."""
+"""Shape functions: ``np.flip``/``fliplr``/``flipud`` (views), ``np.repeat`` (an element-wise
+expression) and ``np.ndarray(shape, dtype)``."""
 
 from __future__ import annotations
 
@@ -14,8 +13,7 @@ from kiln.frontend.arrays import as_lazy
 from kiln.frontend.callargs import REQUIRED, ShapeError, bind_args, const_axis, is_none
 from kiln.frontend.context import Context
 from kiln.frontend.reductions import normalize_axes
-from kiln.frontend.values import ArrayView, Lazy, Scalar, TupleValue, Value, Walk
-from kiln.frontend.views import subscript
+from kiln.frontend.values import ArrayView, Lazy, Scalar, Value, Walk
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64
 
@@ -128,28 +126,6 @@ def np_ndarray(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Val
 
 
 # ------------------------------------------------------------------- unpack
-def unpack_first_axis(ctx: Context, value: Value) -> Value:
-    """An array whose first extent is a compile-time constant, as a tuple of its rows
-    (how ``a, b = arr`` unpacks); other values are returned unchanged."""
-    if not isinstance(value, ArrayView | Lazy) or value.ndim == 0:
-        return value
-    n = E.const_int(value.shape[0])
-    if n is None:
-        raise UnsupportedError("unpacking an array whose first extent is not a known constant", ctx.loc)
-    if isinstance(value, Lazy):
-        lazy = value
-        rows: list[Value] = [
-            Lazy(lazy.dtype, lazy.shape[1:], lambda idx, r=r: lazy.element((E.i64(r), *idx)), lazy.reads)
-            for r in range(n)
-        ]
-    else:
-        rows = []
-        for r in range(n):
-            row = subscript(ctx, value, [E.i64(r)])
-            rows.append(row if isinstance(row, ArrayView) else Scalar(row))
-    return TupleValue(tuple(rows))
-
-
 def table() -> dict[object, Handler]:
     return {
         np.flip: np_flip,

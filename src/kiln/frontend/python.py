@@ -5,6 +5,7 @@ from __future__ import annotations
 import types
 
 from kiln.errors import UnsupportedError
+from kiln.frontend.constants import check_constants_unwritten
 from kiln.frontend.context import Context, TypeEnv
 from kiln.frontend.loops import demote_unsafe_loops
 from kiln.frontend.lower_stmts import Lowerer, Scope, check_returnable
@@ -88,6 +89,7 @@ def _lower_once(
 
 def _build(parsed: ParsedFunction, ctx: Context, scope: Scope, arg_types: tuple[ArgType, ...]) -> ir.Function:
     check_returnable(scope.ret_kind, ctx.loc)
+    check_constants_unwritten(ctx)
     params = tuple(ir.Param(param_name(a.arg), t) for a, t in zip(parsed.tree.args.args, arg_types))
     param_names = {p.name for p in params}
     local_vars = tuple((n, t) for n, t in ctx.env.types.items() if n not in param_names)
