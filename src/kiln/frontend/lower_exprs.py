@@ -11,7 +11,9 @@ import numpy as np
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import materialize
+from kiln.frontend.advanced import has_arrays
 from kiln.frontend.context import Context
+from kiln.frontend.indexing import getitem
 from kiln.frontend.promotion import promote
 from kiln.frontend.ufuncs import python_operator, truthy
 from kiln.frontend.values import (
@@ -301,10 +303,16 @@ class ExprLowering:
             base = materialize(self.ctx, base)
         if not isinstance(base, ArrayView):
             raise TypingError(f"{describe(base)} is not subscriptable", self.ctx.loc)
-        parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-        index = [self._index_item(p) for p in parts]
+        index = self.index_items(node.slice)
+        if has_arrays(index):
+            return getitem(self.ctx, base, index)
         result = subscript(self.ctx, base, index)
         return result if isinstance(result, ArrayView) else Scalar(result)
+
+    def index_items(self, node: ast.expr) -> list[Any]:
+        """The items of a subscript: slices, integers, newaxis, Ellipsis (None), index arrays."""
+        parts = node.elts if isinstance(node, ast.Tuple) else [node]
+        return [self._index_item(p) for p in parts]
 
     def _index_item(self, node: ast.expr) -> Any:
         if isinstance(node, ast.Slice):
@@ -327,10 +335,9 @@ class ExprLowering:
             return None
         if isinstance(value, Scalar) and value.type.is_integer:
             return E.as_index(value.expr)
-        raise UnsupportedError(
-            f"indexing with {describe(value)} (boolean masks and integer arrays are not supported yet)",
-            self.ctx.loc,
-        )
+        if isinstance(value, ArrayView | Lazy):
+            return value  # advanced indexing (kiln.frontend.advanced checks the dtype)
+        raise UnsupportedError(f"indexing with {describe(value)}", self.ctx.loc)
 
     def _tuple_subscript(self, base: TupleValue, index: ast.expr) -> Value:
         if isinstance(index, ast.Slice):

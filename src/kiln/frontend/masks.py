@@ -1,0 +1,141 @@
+"""Boolean-mask indexing: ``a[mask]``, ``a[mask] = v``, ``a[:, m]``, ``nonzero(mask)``.
+
+Reading counts the true elements first, allocates exactly that many, then walks the mask in C
+order with a running position: the result has a data-dependent extent like any other array.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kiln.frontend import exprs as E
+from kiln.frontend.advanced import Plan, fit_value, mask_matches, value_source
+from kiln.frontend.arrays import Operand, as_lazy, emit_loop_nest, materialize, setitem_scalar
+from kiln.frontend.context import Context
+from kiln.frontend.reductions import reduce
+from kiln.frontend.values import ArrayLike, ArrayView, Lazy, Scalar, whole_view
+from kiln.frontend.views import same_elements
+from kiln.ir import nodes as ir
+from kiln.ir.types import INT64, ArrayType, ScalarType
+
+OnTrue = Callable[[tuple[ir.Expr, ...], ir.Expr], None]
+
+
+def count_true(ctx: Context, mask: ArrayLike) -> ir.Expr:
+    """The number of true elements of ``mask`` (an int64 variable)."""
+    total = reduce(ctx, "sum", mask)
+    assert isinstance(total, Scalar)
+    return ctx.temp(E.as_index(total.expr), "count")
+
+
+def _walk_mask(ctx: Context, mask: Lazy, on_true: OnTrue) -> None:
+    """Visit the true elements of ``mask`` in C order: ``on_true(j, c)`` emits the statements
+    for mask index ``j``, ``c`` being how many true elements came before it."""
+    counter = ctx.fresh("pos")
+    ctx.declare(counter, INT64)
+    ctx.emit(ir.Assign(counter, E.ZERO))
+    c = ir.Var(counter, INT64)
+
+    def body(j: tuple[ir.Expr, ...]) -> None:
+        with ctx.block() as then:
+            on_true(j, c)
+            ctx.emit(ir.Assign(counter, E.add(c, E.ONE)))
+        ctx.emit(ir.If(E.cast(mask.element(j), ScalarType("bool")), tuple(then)))
+
+    emit_loop_nest(ctx, mask.shape, body, parallel=False)
+
+
+def _rest_shape(p: Plan) -> tuple[ir.Expr, ...]:
+    return tuple(p.view.shape[a] for a in p.rest_axes)
+
+
+def gather(ctx: Context, p: Plan) -> ArrayView:
+    """``view[mask]`` into a new array."""
+    mask = p.arrays[0]
+    mask_matches(ctx, p, mask, 0)
+    count = count_true(ctx, mask)
+    shape = p.result_shape((count,))
+    name = ctx.fresh("masked")
+    t = ArrayType(p.view.dtype, len(shape), "C")
+    ctx.declare(name, t)
+    ctx.add_origins(name, {name})
+    ctx.emit(ir.Alloc(name, t, shape))
+    rest = _rest_shape(p)
+
+    def copy(j: tuple[ir.Expr, ...], c: ir.Expr) -> None:
+        emit_loop_nest(
+            ctx,
+            rest,
+            lambda r: ctx.emit(ir.Store(name, p.join((c,), r), p.view.load(p.view_index(j, r)))),
+            parallel=False,
+        )
+
+    _walk_mask(ctx, as_lazy(mask), copy)
+    return whole_view(name, t, shape)
+
+
+def _mask_source(ctx: Context, p: Plan, mask: ArrayLike) -> Lazy:
+    """The mask to walk while storing into ``p.view``: copied first unless every read it makes
+    is of the very element about to be stored (``a[a > 0] = 0``), or of other memory."""
+    lazy = as_lazy(mask)
+    whole_mask = not p.rest_axes
+    for v in lazy.reads:
+        if ctx.may_alias(v.base, p.view.base) and not (whole_mask and same_elements(v, p.view)):
+            return as_lazy(materialize(ctx, lazy))
+    return lazy
+
+
+def scatter(ctx: Context, p: Plan, value: Operand) -> None:
+    """``view[mask] = value``."""
+    mask = p.arrays[0]
+    mask_matches(ctx, p, mask, 0)
+    dest = p.view
+    ctx.written_arrays.add(dest.base)
+    rest = _rest_shape(p)
+    dtype = ScalarType(dest.dtype)
+    value = value_source(ctx, value, dest)
+    if isinstance(value, Scalar):
+        fill = setitem_scalar(ctx, value, dtype)
+        walk = _mask_source(ctx, p, mask)
+
+        def store_scalar(j: tuple[ir.Expr, ...], c: ir.Expr) -> None:
+            emit_loop_nest(
+                ctx, rest, lambda r: ctx.emit(ir.Store(dest.base, dest.base_indices(p.view_index(j, r)), fill)),
+                parallel=False,
+            )
+
+        _walk_mask(ctx, walk, store_scalar)
+        return
+    count = count_true(ctx, mask)
+    source = as_lazy(value)
+    adapt = fit_value(ctx, source, p.result_shape((count,)))
+    walk = _mask_source(ctx, p, mask)
+
+    def store(j: tuple[ir.Expr, ...], c: ir.Expr) -> None:
+        def one(r: tuple[ir.Expr, ...]) -> None:
+            x = E.cast(source.element(adapt(p.join((c,), r))), dtype)
+            ctx.emit(ir.Store(dest.base, dest.base_indices(p.view_index(j, r)), x))
+
+        emit_loop_nest(ctx, rest, one, parallel=False)
+
+    _walk_mask(ctx, walk, store)
+
+
+def nonzero(ctx: Context, mask: ArrayLike) -> tuple[ArrayView, ...]:
+    """``np.nonzero(mask)``: one int64 array of coordinates per axis of ``mask``."""
+    count = count_true(ctx, mask)
+    names = []
+    t = ArrayType("int64", 1, "C")
+    for _ in range(mask.ndim):
+        name = ctx.fresh("nz")
+        ctx.declare(name, t)
+        ctx.add_origins(name, {name})
+        ctx.emit(ir.Alloc(name, t, (count,)))
+        names.append(name)
+
+    def record(j: tuple[ir.Expr, ...], c: ir.Expr) -> None:
+        for name, i in zip(names, j):
+            ctx.emit(ir.Store(name, (c,), i))
+
+    _walk_mask(ctx, as_lazy(mask), record)
+    return tuple(whole_view(n, t, (count,)) for n in names)
