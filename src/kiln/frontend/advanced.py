@@ -50,6 +50,7 @@ class Plan:
     axes: tuple[tuple[int, ...], ...]
     orig_axes: tuple[tuple[int, ...], ...]
     front: bool
+    whole_mask: bool = False  # the index is one mask over all axes: NumPy's own setitem rules
 
     @property
     def adv_axes(self) -> tuple[int, ...]:
@@ -127,6 +128,7 @@ def plan(ctx: Context, base: ArrayView, index: list[Item]) -> Plan:
     """Split ``base[index]`` (with at least one array in ``index``) into a :class:`Plan`."""
     for item in index:
         _check_item(ctx, item)
+    whole_mask = len(index) == 1 and index[0].dtype == "bool" and index[0].ndim == base.ndim  # type: ignore[union-attr]
     if index.count(None) > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     used = sum(_consumed(x) for x in index)
@@ -158,7 +160,7 @@ def plan(ctx: Context, base: ArrayView, index: list[Item]) -> Plan:
             orig_axis += 0 if item == NEWAXIS else 1
     view = subscript(ctx, base, list(basic))
     assert isinstance(view, ArrayView)
-    return Plan(view, tuple(arrays), tuple(axes), tuple(orig), front=not _adjacent(index))
+    return Plan(view, tuple(arrays), tuple(axes), tuple(orig), not _adjacent(index), whole_mask)
 
 
 # ------------------------------------------------------------------ shared helpers

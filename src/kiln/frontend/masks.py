@@ -108,6 +108,9 @@ def scatter(ctx: Context, p: Plan, value: Operand) -> None:
         return
     count = count_true(ctx, mask)
     source = as_lazy(value)
+    if p.whole_mask and source.ndim > 1:  # NumPy raises when the statement runs
+        msg = f"NumPy boolean array indexing assignment requires a 0 or 1-dimensional input, input has {source.ndim} dimensions"
+        ctx.emit(ir.Check(E.bool_false(), "TypeError", msg))
     adapt = fit_value(ctx, source, p.result_shape((count,)))
     walk = _mask_source(ctx, p, mask)
 
