@@ -20,9 +20,6 @@ from kiln.frontend.values import ArrayView, Lazy, Scalar, whole_view
 from kiln.ir import nodes as ir
 from kiln.ir.types import BOOL, INT64, ArrayType, ScalarType
 
-UINT64 = ScalarType("uint64")
-
-
 @dataclass(frozen=True)
 class IndexArray:
     """One integer index array, the extent of the axis it indexes and whether its values are
@@ -76,6 +73,13 @@ def _broadcast(ctx: Context, shapes: list[tuple[ir.Expr, ...]]) -> tuple[ir.Expr
     return tuple(out)
 
 
+def _never_negative(ix: IndexArray) -> bool:
+    """Mask coordinates and unsigned indices narrower than 64 bits (NumPy converts uint64
+    indices to intp the way C does: 2**64 - 1 is -1)."""
+    t = ScalarType(ix.array.dtype)
+    return ix.trusted or (t.kind == "u" and t.np_dtype.itemsize < 8)
+
+
 def _check_bounds(ctx: Context, ix: IndexArray) -> None:
     """Every index of ``ix`` must lie in [-extent, extent)."""
     if ix.trusted:
@@ -84,13 +88,11 @@ def _check_bounds(ctx: Context, ix: IndexArray) -> None:
     n = ix.extent
 
     def check(i: tuple[ir.Expr, ...]) -> None:
-        x = ix.array.load(i)
-        if x.type.kind == "u":  # compare unsigned values as unsigned: 2**64 - 1 is not -1
-            ok = E.compare("lt", E.cast(x, UINT64), E.cast(n, UINT64))
-        else:
-            xi = E.as_index(x)
-            ok = E.logical_and(E.compare("ge", xi, ir.Unary("neg", n, INT64)), E.compare("lt", xi, n))
-        ctx.emit(ir.Check(ok, "IndexError", msg, (E.as_index(x), E.i64(ix.axis), n)))
+        xi = E.as_index(ix.array.load(i))
+        ok = E.compare("lt", xi, n)
+        if not _never_negative(ix):
+            ok = E.logical_and(E.compare("ge", xi, ir.Unary("neg", n, INT64)), ok)
+        ctx.emit(ir.Check(ok, "IndexError", msg, (xi, E.i64(ix.axis), n)))
 
     emit_loop_nest(ctx, ix.array.shape, check, parallel=False)
 
@@ -100,7 +102,7 @@ def _picked(ctx: Context, ixs: list[IndexArray], b: tuple[ir.Expr, ...], shape: 
     out: list[ir.Expr] = []
     for ix in ixs:
         x = ix.array.load(index_adapter(ix.array.shape, shape)(b))
-        if ix.trusted or x.type.kind == "u":
+        if _never_negative(ix):
             out.append(E.as_index(x))
             continue
         xi = ctx.temp(E.as_index(x), "ix")
