@@ -301,4 +301,3 @@ def _scalar_method(ctx: Context, receiver: Scalar, name: str, args: list[Value])
 
 def call_dtype(ctx: Context, dtype: DType, args: list[Value]) -> Value:
     return convert(ctx, dtype.name, args, python=False)
-

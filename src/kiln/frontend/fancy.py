@@ -20,6 +20,7 @@ from kiln.frontend.values import ArrayView, Lazy, Scalar, whole_view
 from kiln.ir import nodes as ir
 from kiln.ir.types import BOOL, INT64, ArrayType, ScalarType
 
+
 @dataclass(frozen=True)
 class IndexArray:
     """One integer index array, the extent of the axis it indexes and whether its values are
@@ -97,7 +98,9 @@ def _check_bounds(ctx: Context, ix: IndexArray) -> None:
     emit_loop_nest(ctx, ix.array.shape, check, parallel=False)
 
 
-def _picked(ctx: Context, ixs: list[IndexArray], b: tuple[ir.Expr, ...], shape: tuple[ir.Expr, ...]) -> tuple[ir.Expr, ...]:
+def _picked(
+    ctx: Context, ixs: list[IndexArray], b: tuple[ir.Expr, ...], shape: tuple[ir.Expr, ...]
+) -> tuple[ir.Expr, ...]:
     """The (non-negative) positions the index arrays pick at broadcast index ``b``."""
     out: list[ir.Expr] = []
     for ix in ixs:

@@ -423,4 +423,3 @@ def _return_kind(value: Value) -> str:
 def check_returnable(kind: str | None, loc: Any) -> None:
     if kind in ("nested tuple", "compile-time value"):
         raise UnsupportedError(f"returning a {kind}", loc)
-

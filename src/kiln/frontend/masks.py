@@ -100,7 +100,9 @@ def scatter(ctx: Context, p: Plan, value: Operand) -> None:
 
         def store_scalar(j: tuple[ir.Expr, ...], c: ir.Expr) -> None:
             emit_loop_nest(
-                ctx, rest, lambda r: ctx.emit(ir.Store(dest.base, dest.base_indices(p.view_index(j, r)), fill)),
+                ctx,
+                rest,
+                lambda r: ctx.emit(ir.Store(dest.base, dest.base_indices(p.view_index(j, r)), fill)),
                 parallel=False,
             )
 
