@@ -10,8 +10,8 @@ import numpy as np
 
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
-from kiln.frontend.arrays import materialize
 from kiln.frontend.advanced import has_arrays
+from kiln.frontend.arrays import materialize
 from kiln.frontend.context import Context
 from kiln.frontend.indexing import getitem
 from kiln.frontend.promotion import promote

@@ -9,8 +9,8 @@ from typing import Any
 
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
-from kiln.frontend.arrays import assign, materialize, setitem_scalar
 from kiln.frontend.advanced import has_arrays
+from kiln.frontend.arrays import assign, materialize, setitem_scalar
 from kiln.frontend.context import Context
 from kiln.frontend.indexing import getitem, setitem
 from kiln.frontend.lower_exprs import (

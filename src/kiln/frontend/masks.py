@@ -19,6 +19,7 @@ from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, ArrayType, ScalarType
 
 OnTrue = Callable[[tuple[ir.Expr, ...], ir.Expr], None]
+ElementFn = Callable[[tuple[ir.Expr, ...]], ir.Expr]
 
 
 def count_true(ctx: Context, mask: ArrayLike) -> ir.Expr:
@@ -91,39 +92,41 @@ def scatter(ctx: Context, p: Plan, value: Operand) -> None:
     mask_matches(ctx, p, mask, 0)
     dest = p.view
     ctx.written_arrays.add(dest.base)
-    rest = _rest_shape(p)
     dtype = ScalarType(dest.dtype)
     value = value_source(ctx, value, dest)
     if isinstance(value, Scalar):
-        fill = setitem_scalar(ctx, value, dtype)
-        walk = _mask_source(ctx, p, mask)
-
-        def store_scalar(j: tuple[ir.Expr, ...], c: ir.Expr) -> None:
-            emit_loop_nest(
-                ctx,
-                rest,
-                lambda r: ctx.emit(ir.Store(dest.base, dest.base_indices(p.view_index(j, r)), fill)),
-                parallel=False,
-            )
-
-        _walk_mask(ctx, walk, store_scalar)
-        return
-    count = count_true(ctx, mask)
-    source = as_lazy(value)
-    if p.whole_mask and source.ndim > 1:  # NumPy raises when the statement runs
-        msg = f"NumPy boolean array indexing assignment requires a 0 or 1-dimensional input, input has {source.ndim} dimensions"
-        ctx.emit(ir.Check(E.bool_false(), "TypeError", msg))
-    adapt = fit_value(ctx, source, p.result_shape((count,)))
+        element = _scalar_element(ctx, value, dtype)
+    else:
+        element = _array_element(ctx, p, value)
     walk = _mask_source(ctx, p, mask)
 
     def store(j: tuple[ir.Expr, ...], c: ir.Expr) -> None:
         def one(r: tuple[ir.Expr, ...]) -> None:
-            x = E.cast(source.element(adapt(p.join((c,), r))), dtype)
+            x = E.cast(element(p.join((c,), r)), dtype)
             ctx.emit(ir.Store(dest.base, dest.base_indices(p.view_index(j, r)), x))
 
-        emit_loop_nest(ctx, rest, one, parallel=False)
+        emit_loop_nest(ctx, _rest_shape(p), one, parallel=False)
 
     _walk_mask(ctx, walk, store)
+
+
+def _scalar_element(ctx: Context, value: Scalar, dtype: ScalarType) -> ElementFn:
+    fill = setitem_scalar(ctx, value, dtype)
+    return lambda idx: fill
+
+
+def _array_element(ctx: Context, p: Plan, value: ArrayLike) -> ElementFn:
+    """The value's element for each index of the result; its shape is checked against the
+    number of true elements first."""
+    source = as_lazy(value)
+    if p.whole_mask and source.ndim > 1:  # NumPy raises when the statement runs
+        msg = (
+            "NumPy boolean array indexing assignment requires a 0 or 1-dimensional input, "
+            f"input has {source.ndim} dimensions"
+        )
+        ctx.emit(ir.Check(E.bool_false(), "TypeError", msg))
+    adapt = fit_value(ctx, source, p.result_shape((count_true(ctx, p.arrays[0]),)))
+    return lambda idx: source.element(adapt(idx))
 
 
 def nonzero(ctx: Context, mask: ArrayLike) -> tuple[ArrayView, ...]:
