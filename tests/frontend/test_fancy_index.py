@@ -245,3 +245,23 @@ def test_zero_d_index_array_is_unsupported() -> None:
     with pytest.raises(kiln.UnsupportedError) as info:
         zero_d(arr((3,)), np.array(1))
     assert "test_fancy_index.py:" in str(info.value)
+
+
+# ------------------------------------------------------------------ list indices
+@kiln.jit
+def list_indices(a, k):
+    a[[0, k]] += 1
+    return a[[True, False, True]], a[[]], a[[-1, 1]], a[[k, k]]
+
+
+@kiln.jit
+def list_rows(a, k):
+    a[[k], 1:] = 0
+    return a[[1, 0], [k, 1]], a[:, [k]]
+
+
+def test_python_lists_as_indices() -> None:
+    run_both(list_indices, lambda: (arr((3,)), 2))
+    run_both(list_indices, lambda: (arr((3,), "int32"), -3))
+    run_both(list_indices, lambda: (arr((3,)), 3))  # IndexError
+    run_both(list_rows, lambda: (arr((3, 4), layout="F"), 2))

@@ -19,10 +19,10 @@ from kiln.errors import UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import Operand, as_lazy, index_adapter, materialize
 from kiln.frontend.context import Context
-from kiln.frontend.values import ArrayLike, ArrayView, Lazy, Scalar
+from kiln.frontend.values import ArrayLike, ArrayView, Lazy, Scalar, whole_view
 from kiln.frontend.views import NEWAXIS, SliceSpec, subscript
 from kiln.ir import nodes as ir
-from kiln.ir.types import BOOL, ScalarType
+from kiln.ir.types import BOOL, ArrayType, ScalarType
 
 Item = ir.Expr | SliceSpec | str | None | ArrayView | Lazy  # None: Ellipsis; str: NEWAXIS
 IndexFn = Callable[[tuple[ir.Expr, ...]], tuple[ir.Expr, ...]]
@@ -210,3 +210,23 @@ def size_of(shape: tuple[ir.Expr, ...]) -> ir.Expr:
     for d in shape:
         total = E.mul(total, d)
     return total
+
+
+def list_index(ctx: Context, items: tuple[object, ...]) -> ArrayView:
+    """A Python list used as an index (``a[[0, 2, -1]]``): NumPy makes it an array first, a
+    boolean mask when every item is a bool, else an intp (int64) array."""
+    if not all(isinstance(x, Scalar) and (x.type.is_integer or x.type.is_bool) for x in items):
+        raise UnsupportedError(
+            "a list index must hold integers or bools only", ctx.loc, hint="index with an array instead"
+        )
+    scalars = [x for x in items if isinstance(x, Scalar)]
+    all_bool = bool(scalars) and all(x.type.is_bool for x in scalars)
+    t = ArrayType("bool" if all_bool else "int64", 1, "C")
+    name = ctx.fresh("listix")
+    ctx.declare(name, t)
+    ctx.add_origins(name, {name})
+    shape = (E.i64(len(scalars)),)
+    ctx.emit(ir.Alloc(name, t, shape))
+    for k, x in enumerate(scalars):
+        ctx.emit(ir.Store(name, (E.i64(k),), E.cast(x.expr, t.element)))
+    return whole_view(name, t, shape)

@@ -10,7 +10,7 @@ import numpy as np
 
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
-from kiln.frontend.advanced import has_arrays
+from kiln.frontend.advanced import has_arrays, list_index
 from kiln.frontend.arrays import materialize
 from kiln.frontend.context import Context
 from kiln.frontend.indexing import getitem
@@ -329,6 +329,8 @@ class ExprLowering:
             upper = None if node.upper is None else self.int_scalar(node.upper)
             return SliceSpec(lower, upper, step)
         value = self.expr(node)
+        if isinstance(node, ast.List) and isinstance(value, TupleValue):
+            return list_index(self.ctx, value.items)
         if isinstance(value, Const) and value.value is None:
             return NEWAXIS
         if isinstance(value, Const) and value.value is Ellipsis:
