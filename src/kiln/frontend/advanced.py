@@ -205,11 +205,14 @@ def value_source(ctx: Context, value: Operand, dest: ArrayView) -> Operand:
     return value
 
 
-def size_of(shape: tuple[ir.Expr, ...]) -> ir.Expr:
-    total: ir.Expr = E.ONE
-    for d in shape:
-        total = E.mul(total, d)
-    return total
+def new_array(ctx: Context, stem: str, dtype: str, shape: tuple[ir.Expr, ...]) -> ArrayView:
+    """A fresh C-ordered array of ``shape`` (uninitialized) that shares memory with nothing."""
+    name = ctx.fresh(stem)
+    t = ArrayType(dtype, len(shape), "C")
+    ctx.declare(name, t)
+    ctx.add_origins(name, {name})
+    ctx.emit(ir.Alloc(name, t, shape))
+    return whole_view(name, t, shape)
 
 
 def list_index(ctx: Context, items: tuple[object, ...]) -> ArrayView:
@@ -221,12 +224,7 @@ def list_index(ctx: Context, items: tuple[object, ...]) -> ArrayView:
         )
     scalars = [x for x in items if isinstance(x, Scalar)]
     all_bool = bool(scalars) and all(x.type.is_bool for x in scalars)
-    t = ArrayType("bool" if all_bool else "int64", 1, "C")
-    name = ctx.fresh("listix")
-    ctx.declare(name, t)
-    ctx.add_origins(name, {name})
-    shape = (E.i64(len(scalars)),)
-    ctx.emit(ir.Alloc(name, t, shape))
+    out = new_array(ctx, "listix", "bool" if all_bool else "int64", (E.i64(len(scalars)),))
     for k, x in enumerate(scalars):
-        ctx.emit(ir.Store(name, (E.i64(k),), E.cast(x.expr, t.element)))
-    return whole_view(name, t, shape)
+        ctx.emit(ir.Store(out.base, (E.i64(k),), E.cast(x.expr, out.base_type.element)))
+    return out

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 from kiln.frontend import exprs as E
 from kiln.frontend import masks
-from kiln.frontend.advanced import Plan, fit_value, mask_matches, value_source
+from kiln.frontend.advanced import Plan, fit_value, mask_matches, new_array, value_source
 from kiln.frontend.arrays import Operand, as_lazy, emit_loop_nest, index_adapter, materialize, setitem_scalar
 from kiln.frontend.context import Context
-from kiln.frontend.values import ArrayView, Lazy, Scalar, whole_view
+from kiln.frontend.values import ArrayView, Lazy, Scalar
 from kiln.ir import nodes as ir
-from kiln.ir.types import BOOL, INT64, ArrayType, ScalarType
+from kiln.ir.types import BOOL, INT64, ScalarType
 
 
 @dataclass(frozen=True)
@@ -124,19 +124,14 @@ def _prepare(ctx: Context, p: Plan, dest: str | None) -> tuple[list[IndexArray],
 def gather(ctx: Context, p: Plan) -> ArrayView:
     """``view[i, j, ...]`` into a new array."""
     ixs, adv = _prepare(ctx, p, None)
-    shape = p.result_shape(adv)
-    name = ctx.fresh("gather")
-    t = ArrayType(p.view.dtype, len(shape), "C")
-    ctx.declare(name, t)
-    ctx.add_origins(name, {name})
-    ctx.emit(ir.Alloc(name, t, shape))
+    out = new_array(ctx, "gather", p.view.dtype, p.result_shape(adv))
 
     def copy(idx: tuple[ir.Expr, ...]) -> None:
         b, r = p.split(idx, len(adv))
-        ctx.emit(ir.Store(name, idx, p.view.load(p.view_index(_picked(ctx, ixs, b, adv), r))))
+        ctx.emit(ir.Store(out.base, idx, p.view.load(p.view_index(_picked(ctx, ixs, b, adv), r))))
 
-    emit_loop_nest(ctx, shape, copy)
-    return whole_view(name, t, shape)
+    emit_loop_nest(ctx, out.shape, copy)
+    return out
 
 
 def scatter(ctx: Context, p: Plan, value: Operand) -> None:

@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kiln.frontend import exprs as E
-from kiln.frontend.advanced import Plan, fit_value, mask_matches, value_source
+from kiln.frontend.advanced import Plan, fit_value, mask_matches, new_array, value_source
 from kiln.frontend.arrays import Operand, as_lazy, emit_loop_nest, materialize, setitem_scalar
 from kiln.frontend.context import Context
 from kiln.frontend.reductions import reduce
-from kiln.frontend.values import ArrayLike, ArrayView, Lazy, Scalar, whole_view
+from kiln.frontend.values import ArrayLike, ArrayView, Lazy, Scalar
 from kiln.frontend.views import same_elements
 from kiln.ir import nodes as ir
-from kiln.ir.types import INT64, ArrayType, ScalarType
+from kiln.ir.types import INT64, ScalarType
 
 OnTrue = Callable[[tuple[ir.Expr, ...], ir.Expr], None]
 ElementFn = Callable[[tuple[ir.Expr, ...]], ir.Expr]
@@ -55,24 +55,16 @@ def gather(ctx: Context, p: Plan) -> ArrayView:
     mask = p.arrays[0]
     mask_matches(ctx, p, mask, 0)
     count = count_true(ctx, mask)
-    shape = p.result_shape((count,))
-    name = ctx.fresh("masked")
-    t = ArrayType(p.view.dtype, len(shape), "C")
-    ctx.declare(name, t)
-    ctx.add_origins(name, {name})
-    ctx.emit(ir.Alloc(name, t, shape))
-    rest = _rest_shape(p)
+    out = new_array(ctx, "masked", p.view.dtype, p.result_shape((count,)))
 
     def copy(j: tuple[ir.Expr, ...], c: ir.Expr) -> None:
-        emit_loop_nest(
-            ctx,
-            rest,
-            lambda r: ctx.emit(ir.Store(name, p.join((c,), r), p.view.load(p.view_index(j, r)))),
-            parallel=False,
-        )
+        def one(r: tuple[ir.Expr, ...]) -> None:
+            ctx.emit(ir.Store(out.base, p.join((c,), r), p.view.load(p.view_index(j, r))))
+
+        emit_loop_nest(ctx, _rest_shape(p), one, parallel=False)
 
     _walk_mask(ctx, as_lazy(mask), copy)
-    return whole_view(name, t, shape)
+    return out
 
 
 def _mask_source(ctx: Context, p: Plan, mask: ArrayLike) -> Lazy:
@@ -132,18 +124,11 @@ def _array_element(ctx: Context, p: Plan, value: ArrayLike) -> ElementFn:
 def nonzero(ctx: Context, mask: ArrayLike) -> tuple[ArrayView, ...]:
     """``np.nonzero(mask)``: one int64 array of coordinates per axis of ``mask``."""
     count = count_true(ctx, mask)
-    names = []
-    t = ArrayType("int64", 1, "C")
-    for _ in range(mask.ndim):
-        name = ctx.fresh("nz")
-        ctx.declare(name, t)
-        ctx.add_origins(name, {name})
-        ctx.emit(ir.Alloc(name, t, (count,)))
-        names.append(name)
+    coords = tuple(new_array(ctx, "nz", "int64", (count,)) for _ in range(mask.ndim))
 
     def record(j: tuple[ir.Expr, ...], c: ir.Expr) -> None:
-        for name, i in zip(names, j):
-            ctx.emit(ir.Store(name, (c,), i))
+        for out, i in zip(coords, j):
+            ctx.emit(ir.Store(out.base, (c,), i))
 
     _walk_mask(ctx, as_lazy(mask), record)
-    return tuple(whole_view(n, t, (count,)) for n in names)
+    return coords
