@@ -307,3 +307,17 @@ def test_zero_d_mask_is_unsupported() -> None:
     with pytest.raises(kiln.UnsupportedError) as info:
         zero_d(arr((3,)), np.array(True))
     assert "test_masks.py:" in str(info.value)
+
+
+@kiln.jit
+def band(a, lo, hi):
+    return np.logical_and(lo <= a, a < hi) | np.logical_or(a < lo, a > hi)
+
+
+def test_logical_and_of_comparisons_is_branch_free() -> None:
+    """Masks built from comparisons evaluate both sides without a branch (C's ``&``, not
+    ``&&``), so the loop vectorizes; the values still match NumPy."""
+    run_both(band, lambda: (arr((9,)), 1.0, 3.0))
+    c_code = kiln.inspect(band, arr((9,)), 1.0, 3.0)
+    stores = [line for line in c_code.splitlines() if "a_u_ret__0_d[" in line and "=" in line]
+    assert stores and not any("&&" in line or "||" in line for line in stores)
