@@ -63,6 +63,18 @@ def test_rows_of_2d(layout: str, kind: str) -> None:
     run_both(read, lambda: (arr((5, 3), "float64", layout), mask_of((5,), kind)))
 
 
+@pytest.mark.parametrize("n", (127, 128, 129, 300, 1000))
+@pytest.mark.parametrize("density", (0.0, 0.01, 0.5, 1.0))
+def test_masks_longer_than_a_block(n: int, density: float) -> None:
+    """Masks are counted and walked in blocks of their last axis: sparse, dense, ragged ends."""
+    m = np.random.default_rng(n).uniform(size=(n,)) < density
+    run_both(read, lambda: (arr((n,)), m.copy()))
+    run_both(set_array, lambda: (arr((n,)), m.copy(), arr((int(m.sum()),), seed=2)))
+    m2 = np.random.default_rng(n).uniform(size=(3, n)) < density
+    run_both(read, lambda: (arr((3, n), layout="F"), m2.copy()))
+    run_both(read, lambda: (arr((n, 2)), m.copy()))
+
+
 @kiln.jit
 def positive(a):
     return a[a > 0]

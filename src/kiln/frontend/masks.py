@@ -12,38 +12,81 @@ from kiln.frontend import exprs as E
 from kiln.frontend.advanced import Plan, fit_value, mask_matches, new_array, value_source
 from kiln.frontend.arrays import Operand, as_lazy, emit_loop_nest, materialize, setitem_scalar
 from kiln.frontend.context import Context
-from kiln.frontend.reductions import reduce
 from kiln.frontend.values import ArrayLike, ArrayView, Lazy, Scalar
 from kiln.frontend.views import same_elements
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, ScalarType
 
 OnTrue = Callable[[tuple[ir.Expr, ...], ir.Expr], None]
+PerBlock = Callable[[tuple[ir.Expr, ...], ir.Expr, ir.Expr, ir.Expr], None]
 ElementFn = Callable[[tuple[ir.Expr, ...]], ir.Expr]
+_BLOCK = 128  # mask elements counted at once before they are visited one by one (< 256)
+UINT8 = ScalarType("uint8")
+
+
+def _int_var(ctx: Context, stem: str, t: ScalarType = INT64) -> ir.Var:
+    name = ctx.fresh(stem)
+    ctx.declare(name, t)
+    return ir.Var(name, t)
+
+
+def _truth(e: ir.Expr) -> ir.Expr:
+    return E.cast(e, ScalarType("bool"))
+
+
+def _in_blocks(ctx: Context, mask: Lazy, per_block: PerBlock) -> None:
+    """Walk ``mask`` in C order, a block of its last axis at a time: for each block, count its
+    true elements (a vectorized loop of byte-wide adds), then ``per_block(outer, start, end,
+    hits)`` emits what to do with the block: sparse masks cost little more than reading them."""
+    blk, i = _int_var(ctx, "blk"), _int_var(ctx, "i")
+    hits = _int_var(ctx, "hits", UINT8)
+    n = mask.shape[-1]
+
+    def row(outer: tuple[ir.Expr, ...]) -> None:
+        with ctx.block() as block:
+            end = ctx.temp(E.imin(E.add(blk, E.i64(_BLOCK)), n), "bend")
+            ctx.emit(ir.Assign(hits.name, ir.Const(0, UINT8)))
+            with ctx.block() as count:
+                one = E.cast(_truth(mask.element((*outer, i))), UINT8)
+                ctx.emit(ir.Assign(hits.name, ir.Binary("add", hits, one, UINT8)))
+            ctx.emit(ir.For(i.name, blk, end, E.ONE, tuple(count), reductions=((hits.name, "add"),)))
+            per_block(outer, blk, end, hits)
+        ctx.emit(ir.For(blk.name, E.ZERO, n, E.i64(_BLOCK), tuple(block)))
+
+    emit_loop_nest(ctx, mask.shape[:-1], row, parallel=False)
 
 
 def count_true(ctx: Context, mask: ArrayLike) -> ir.Expr:
     """The number of true elements of ``mask`` (an int64 variable)."""
-    total = reduce(ctx, "sum", mask)
-    assert isinstance(total, Scalar)
-    return ctx.temp(E.as_index(total.expr), "count")
+    total = _int_var(ctx, "count")
+    ctx.emit(ir.Assign(total.name, E.ZERO))
+
+    def add(outer: tuple[ir.Expr, ...], start: ir.Expr, end: ir.Expr, hits: ir.Expr) -> None:
+        ctx.emit(ir.Assign(total.name, E.add(total, E.as_index(hits))))
+
+    _in_blocks(ctx, as_lazy(mask), add)
+    return total
 
 
 def _walk_mask(ctx: Context, mask: Lazy, on_true: OnTrue) -> None:
     """Visit the true elements of ``mask`` in C order: ``on_true(j, c)`` emits the statements
     for mask index ``j``, ``c`` being how many true elements came before it."""
-    counter = ctx.fresh("pos")
-    ctx.declare(counter, INT64)
-    ctx.emit(ir.Assign(counter, E.ZERO))
-    c = ir.Var(counter, INT64)
+    c = _int_var(ctx, "pos")
+    ctx.emit(ir.Assign(c.name, E.ZERO))
+    k = _int_var(ctx, "i")
 
-    def body(j: tuple[ir.Expr, ...]) -> None:
+    def visit(outer: tuple[ir.Expr, ...], start: ir.Expr, end: ir.Expr, hits: ir.Expr) -> None:
+        j = (*outer, k)
         with ctx.block() as then:
             on_true(j, c)
-            ctx.emit(ir.Assign(counter, E.add(c, E.ONE)))
-        ctx.emit(ir.If(E.cast(mask.element(j), ScalarType("bool")), tuple(then)))
+            ctx.emit(ir.Assign(c.name, E.add(c, E.ONE)))
+        with ctx.block() as each:
+            ctx.emit(ir.If(_truth(mask.element(j)), tuple(then)))
+        with ctx.block() as some:
+            ctx.emit(ir.For(k.name, start, end, E.ONE, tuple(each)))
+        ctx.emit(ir.If(E.compare("ne", hits, ir.Const(0, UINT8)), tuple(some)))
 
-    emit_loop_nest(ctx, mask.shape, body, parallel=False)
+    _in_blocks(ctx, mask, visit)
 
 
 def _rest_shape(p: Plan) -> tuple[ir.Expr, ...]:
