@@ -128,7 +128,9 @@ def plan(ctx: Context, base: ArrayView, index: list[Item]) -> Plan:
     """Split ``base[index]`` (with at least one array in ``index``) into a :class:`Plan`."""
     for item in index:
         _check_item(ctx, item)
-    whole_mask = len(index) == 1 and index[0].dtype == "bool" and index[0].ndim == base.ndim  # type: ignore[union-attr]
+    first = index[0]
+    whole_mask = len(index) == 1 and is_array_item(first) and _consumed(first) == base.ndim
+    whole_mask = whole_mask and first.dtype == "bool"  # type: ignore[union-attr]
     if index.count(None) > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     used = sum(_consumed(x) for x in index)
