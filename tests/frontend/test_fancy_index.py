@@ -295,3 +295,28 @@ def test_reference_interpreter_and_verifier_agree() -> None:
         np.testing.assert_allclose(g, w, rtol=1e-12)
     np.testing.assert_array_equal(args_i[0], args_py[0])
     run_both(kiln.jit(masks_and_gathers), make)
+
+
+# ------------------------------------------------- tuples as indices, nonzero and friends
+@kiln.jit
+def tuple_indices(a, k):
+    t = (1, k)
+    u = (k, 0)
+    return a[t], a[(0, k), 1], a[u], a[np.nonzero(a > 2.0)]
+
+
+@kiln.jit
+def where_true(a):
+    i, j = np.nonzero(a)
+    return i, j, np.flatnonzero(a > 2.0), np.argwhere(a < 1.5), np.nonzero(a.sum(axis=0))[0]
+
+
+@pytest.mark.parametrize("shape", ((3, 4), (1, 1), (0, 3), (2, 0)))
+def test_nonzero_flatnonzero_argwhere(shape: tuple[int, int]) -> None:
+    for dtype in ("float64", "int32", "bool"):
+        run_both(where_true, lambda d=dtype: (arr(shape, d, "F"),))
+
+
+def test_tuples_as_indices() -> None:
+    run_both(tuple_indices, lambda: (arr((3, 4)), 2))
+    run_both(tuple_indices, lambda: (arr((3, 4)), -1))

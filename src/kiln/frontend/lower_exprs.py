@@ -311,8 +311,13 @@ class ExprLowering:
 
     def index_items(self, node: ast.expr) -> list[Any]:
         """The items of a subscript: slices, integers, newaxis, Ellipsis (None), index arrays."""
-        parts = node.elts if isinstance(node, ast.Tuple) else [node]
-        return [self._index_item(p) for p in parts]
+        if isinstance(node, ast.Tuple):  # a tuple inside an index is a sequence: an index array
+            items = [self._index_item(p) for p in node.elts]
+            return [list_index(self.ctx, x.items) if isinstance(x, TupleValue) else x for x in items]
+        item = self._index_item(node)
+        if isinstance(item, TupleValue):  # a[t] with a tuple t is a[t[0], t[1], ...]
+            return [self._index_value(v) for v in item.items]
+        return [item]
 
     def _index_item(self, node: ast.expr) -> Any:
         if isinstance(node, ast.Slice):
@@ -331,6 +336,9 @@ class ExprLowering:
         value = self.expr(node)
         if isinstance(node, ast.List) and isinstance(value, TupleValue):
             return list_index(self.ctx, value.items)
+        return value if isinstance(value, TupleValue) else self._index_value(value)
+
+    def _index_value(self, value: Value) -> Any:
         if isinstance(value, Const) and value.value is None:
             return NEWAXIS
         if isinstance(value, Const) and value.value is Ellipsis:

@@ -68,7 +68,7 @@ def count_true(ctx: Context, mask: ArrayLike) -> ir.Expr:
     return total
 
 
-def _walk_mask(ctx: Context, mask: Lazy, on_true: OnTrue) -> None:
+def walk_true(ctx: Context, mask: Lazy, on_true: OnTrue) -> None:
     """Visit the true elements of ``mask`` in C order: ``on_true(j, c)`` emits the statements
     for mask index ``j``, ``c`` being how many true elements came before it."""
     c = _int_var(ctx, "pos")
@@ -106,7 +106,7 @@ def gather(ctx: Context, p: Plan) -> ArrayView:
 
         emit_loop_nest(ctx, _rest_shape(p), one, parallel=False)
 
-    _walk_mask(ctx, as_lazy(mask), copy)
+    walk_true(ctx, as_lazy(mask), copy)
     return out
 
 
@@ -142,7 +142,7 @@ def scatter(ctx: Context, p: Plan, value: Operand) -> None:
 
         emit_loop_nest(ctx, _rest_shape(p), one, parallel=False)
 
-    _walk_mask(ctx, walk, store)
+    walk_true(ctx, walk, store)
 
 
 def _scalar_element(ctx: Context, value: Scalar, dtype: ScalarType) -> ElementFn:
@@ -173,5 +173,5 @@ def nonzero(ctx: Context, mask: ArrayLike) -> tuple[ArrayView, ...]:
         for out, i in zip(coords, j):
             ctx.emit(ir.Store(out.base, (c,), i))
 
-    _walk_mask(ctx, as_lazy(mask), record)
+    walk_true(ctx, as_lazy(mask), record)
     return coords

@@ -503,6 +503,9 @@ def _table() -> dict[object, Handler]:
             np.around: ufunc_handler("rint"),
         }
     )
+    from kiln.frontend.nonzero import NONZERO_FUNCTIONS
+
+    table.update(NONZERO_FUNCTIONS)
     return table
 
 
