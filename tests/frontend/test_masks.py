@@ -333,3 +333,19 @@ def test_logical_and_of_comparisons_is_branch_free() -> None:
     c_code = kiln.inspect(band, arr((9,)), 1.0, 3.0)
     stores = [line for line in c_code.splitlines() if "a_u_ret__0_d[" in line and "=" in line]
     assert stores and not any("&&" in line or "||" in line for line in stores)
+
+
+@kiln.jit
+def costly_mask(z):
+    w = z[np.sqrt(np.abs(z)) > 1.2]
+    z[np.abs(z) > 2] = 0
+    return w
+
+
+def test_costly_masks_are_computed_once() -> None:
+    """A mask is read more than once (counted, then walked): one with math calls in it is
+    stored first rather than recomputed at every read."""
+    run_both(costly_mask, lambda: (arr((300,), "complex128"),))
+    c_code = kiln.inspect(costly_mask, arr((3,), "complex128")).split("==== c ====")[-1]
+    assert c_code.count("csqrt(") + c_code.count("sqrt(") == 1
+    assert c_code.count("cabs(") == 2

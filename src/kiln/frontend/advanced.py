@@ -23,6 +23,7 @@ from kiln.frontend.values import ArrayLike, ArrayView, Lazy, Scalar, whole_view
 from kiln.frontend.views import NEWAXIS, SliceSpec, subscript
 from kiln.ir import nodes as ir
 from kiln.ir.types import BOOL, ArrayType, ScalarType
+from kiln.ir.visit import iter_exprs
 
 Item = ir.Expr | SliceSpec | str | None | ArrayView | Lazy  # None: Ellipsis; str: NEWAXIS
 IndexFn = Callable[[tuple[ir.Expr, ...]], tuple[ir.Expr, ...]]
@@ -128,6 +129,7 @@ def plan(ctx: Context, base: ArrayView, index: list[Item]) -> Plan:
     """Split ``base[index]`` (with at least one array in ``index``) into a :class:`Plan`."""
     for item in index:
         _check_item(ctx, item)
+    index = [evaluated_once(ctx, x) if is_array_item(x) else x for x in index]  # type: ignore[arg-type]
     first = index[0]
     whole_mask = len(index) == 1 and is_array_item(first) and _consumed(first) == base.ndim
     whole_mask = whole_mask and first.dtype == "bool"  # type: ignore[union-attr]
@@ -166,6 +168,22 @@ def plan(ctx: Context, base: ArrayView, index: list[Item]) -> Plan:
 
 
 # ------------------------------------------------------------------ shared helpers
+_COSTLY_OPS = frozenset({"pow", "truediv", "floordiv", "mod"})
+
+
+def evaluated_once(ctx: Context, value: ArrayLike) -> ArrayLike:
+    """An index array that will be read more than once (a mask is counted, then walked): an
+    element-wise expression with math calls or divisions (``np.abs(z) > 2``) is stored first,
+    cheap ones (``a > 0``) are recomputed where they are read."""
+    if not isinstance(value, Lazy):
+        return value
+    sample = value.element(tuple(E.ZERO for _ in value.shape))
+    for e in iter_exprs(sample):
+        if isinstance(e, ir.Call) or (isinstance(e, ir.Binary) and e.op in _COSTLY_OPS):
+            return materialize(ctx, value)
+    return value
+
+
 def mask_matches(ctx: Context, p: Plan, mask: ArrayLike, group: int) -> None:
     """A boolean mask's shape must equal the shape of the axes it indexes (IndexError)."""
     msg = (

@@ -6,7 +6,7 @@ import numpy as np
 
 from kiln.errors import UnsupportedError
 from kiln.frontend import exprs as E
-from kiln.frontend.advanced import new_array
+from kiln.frontend.advanced import evaluated_once, new_array
 from kiln.frontend.arrays import as_lazy
 from kiln.frontend.callargs import REQUIRED, array_arg, bind_args
 from kiln.frontend.context import Context
@@ -19,7 +19,7 @@ from kiln.ir.types import ScalarType
 def _truth(ctx: Context, args: list[Value], kwargs: dict[str, Value], what: str) -> Lazy:
     """The argument as a boolean array (NumPy's truth of each element: nonzero, NaN is true)."""
     b = bind_args(ctx, what, args, kwargs, [("a", REQUIRED)])
-    a = as_lazy(array_arg(ctx, b["a"], what))
+    a = as_lazy(evaluated_once(ctx, array_arg(ctx, b["a"], what)))
     if a.ndim == 0:
         raise UnsupportedError(f"np.{what} of a 0-d array", ctx.loc)
     t = ScalarType("bool")
