@@ -81,12 +81,14 @@ def _compare_mixed_sign(op: str, e: ir.Binary, a: str, b: str) -> str:
 
 
 def _bool_binary(op: str, a: str, b: str) -> str:
+    # Both operands are evaluated (only the IR's "and"/"or" short-circuit): no branch, so
+    # element-wise loops such as logical_and(lo <= x, x < hi) vectorize.
     table = {
-        "add": "||", "mul": "&&", "bitand": "&&", "bitor": "||",
-        "max": "||", "min": "&&", "fmax": "||", "fmin": "&&",
+        "add": "|", "mul": "&", "bitand": "&", "bitor": "|",
+        "max": "|", "min": "&", "fmax": "|", "fmin": "&",
     }  # fmt: skip
     if op in table:
-        return f"(({a}) {table[op]} ({b}))"
+        return f"((({a}) != 0) {table[op]} (({b}) != 0))"
     if op in ("bitxor", "ne"):
         return f"((({a}) != 0) != (({b}) != 0))"
     raise KilnError(f"internal: no C rendering for bool {op}")

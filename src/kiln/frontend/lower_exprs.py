@@ -10,8 +10,10 @@ import numpy as np
 
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
+from kiln.frontend.advanced import has_arrays, list_index
 from kiln.frontend.arrays import materialize
 from kiln.frontend.context import Context
+from kiln.frontend.indexing import getitem
 from kiln.frontend.promotion import promote
 from kiln.frontend.ufuncs import python_operator, truthy
 from kiln.frontend.values import (
@@ -349,10 +351,21 @@ class ExprLowering:
             base = materialize(self.ctx, base)
         if not isinstance(base, ArrayView):
             raise TypingError(f"{describe(base)} is not subscriptable", self.ctx.loc)
-        parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-        index = [self._index_item(p) for p in parts]
+        index = self.index_items(node.slice)
+        if has_arrays(index):
+            return getitem(self.ctx, base, index)
         result = subscript(self.ctx, base, index)
         return result if isinstance(result, ArrayView) else Scalar(result)
+
+    def index_items(self, node: ast.expr) -> list[Any]:
+        """The items of a subscript: slices, integers, newaxis, Ellipsis (None), index arrays."""
+        if isinstance(node, ast.Tuple):  # a tuple inside an index is a sequence: an index array
+            items = [self._index_item(p) for p in node.elts]
+            return [list_index(self.ctx, x.items) if isinstance(x, TupleValue) else x for x in items]
+        item = self._index_item(node)
+        if isinstance(item, TupleValue):  # a[t] with a tuple t is a[t[0], t[1], ...]
+            return [self._index_value(v) for v in item.items]
+        return [item]
 
     def _index_item(self, node: ast.expr) -> Any:
         if isinstance(node, ast.Slice):
@@ -369,16 +382,20 @@ class ExprLowering:
             upper = None if node.upper is None else self.int_scalar(node.upper)
             return SliceSpec(lower, upper, step)
         value = self.expr(node)
+        if isinstance(node, ast.List) and isinstance(value, TupleValue):
+            return list_index(self.ctx, value.items)
+        return value if isinstance(value, TupleValue) else self._index_value(value)
+
+    def _index_value(self, value: Value) -> Any:
         if isinstance(value, Const) and value.value is None:
             return NEWAXIS
         if isinstance(value, Const) and value.value is Ellipsis:
             return None
         if isinstance(value, Scalar) and value.type.is_integer:
             return E.as_index(value.expr)
-        raise UnsupportedError(
-            f"indexing with {describe(value)} (boolean masks and integer arrays are not supported yet)",
-            self.ctx.loc,
-        )
+        if isinstance(value, ArrayView | Lazy):
+            return value  # advanced indexing (kiln.frontend.advanced checks the dtype)
+        raise UnsupportedError(f"indexing with {describe(value)}", self.ctx.loc)
 
     def _tuple_subscript(self, base: TupleValue, index: ast.expr) -> Value:
         if isinstance(index, ast.Slice):

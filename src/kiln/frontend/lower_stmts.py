@@ -11,8 +11,10 @@ from typing import Any
 
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
+from kiln.frontend.advanced import has_arrays
 from kiln.frontend.arrays import assign, materialize, setitem_scalar
 from kiln.frontend.context import Context
+from kiln.frontend.indexing import getitem, setitem
 from kiln.frontend.lower_exprs import (
     BINOPS,
     ExprLowering,
@@ -289,9 +291,11 @@ class Lowerer(ExprLowering):
         base = self.expr(target.value)
         if not isinstance(base, ArrayView):
             raise TypingError(f"{describe(base)} does not support item assignment", self.ctx.loc)
-        parts = target.slice.elts if isinstance(target.slice, ast.Tuple) else [target.slice]
-        dest = subscript(self.ctx, base, [self._index_item(p) for p in parts])
-        self.store_to(dest, value)
+        index = self.index_items(target.slice)
+        if has_arrays(index):
+            setitem(self.ctx, base, index, operand(self.ctx, value))
+            return
+        self.store_to(subscript(self.ctx, base, index), value)
 
     def store_to(self, dest: ArrayView | ir.Expr, value: Value) -> None:
         if isinstance(dest, ir.Load):
@@ -325,8 +329,13 @@ class Lowerer(ExprLowering):
         base = self.expr(target.value)
         if not isinstance(base, ArrayView):
             raise TypingError(f"{describe(base)} does not support item assignment", self.ctx.loc)
-        parts = target.slice.elts if isinstance(target.slice, ast.Tuple) else [target.slice]
-        dest = subscript(self.ctx, base, [self._index_item(p) for p in parts])
+        index = self.index_items(target.slice)
+        if has_arrays(index):  # NumPy: a[idx] += v is a[idx] = a[idx] + v, computed in a copy
+            current = getitem(self.ctx, base, index)
+            self._inplace(current, op, self.expr(node.value))
+            setitem(self.ctx, base, index, current)
+            return
+        dest = subscript(self.ctx, base, index)
         start = self.ctx.mark()
         rhs = self.expr(node.value)
         if isinstance(dest, ArrayView):

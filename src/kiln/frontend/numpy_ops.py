@@ -506,6 +506,9 @@ def _table() -> dict[object, Handler]:
     )
     table.update(_themed_tables())
     table.update(linalg_functions())  # its triu/tril also take 1-d input
+    from kiln.frontend.nonzero import NONZERO_FUNCTIONS
+
+    table.update(NONZERO_FUNCTIONS)
     return table
 
 

@@ -31,7 +31,7 @@ UFUNCS: dict[str, tuple[str, str]] = {
     "power": ("binary", "pow"), "left_shift": ("binary", "lshift"), "right_shift": ("binary", "rshift"),
     "bitwise_and": ("binary", "bitand"), "bitwise_or": ("binary", "bitor"),
     "bitwise_xor": ("binary", "bitxor"),
-    "logical_and": ("binary", "and"), "logical_or": ("binary", "or"), "logical_xor": ("binary", "ne"),
+    "logical_and": ("binary", "bitand"), "logical_or": ("binary", "bitor"), "logical_xor": ("binary", "ne"),
     "equal": ("binary", "eq"), "not_equal": ("binary", "ne"), "less": ("binary", "lt"),
     "less_equal": ("binary", "le"), "greater": ("binary", "gt"), "greater_equal": ("binary", "ge"),
     "minimum": ("binary", "min"), "maximum": ("binary", "max"), "fmin": ("binary", "fmin"),

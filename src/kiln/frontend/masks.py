@@ -1,0 +1,177 @@
+"""Boolean-mask indexing: ``a[mask]``, ``a[mask] = v``, ``a[:, m]``, ``nonzero(mask)``.
+
+Reading counts the true elements first, allocates exactly that many, then walks the mask in C
+order with a running position: the result has a data-dependent extent like any other array.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kiln.frontend import exprs as E
+from kiln.frontend.advanced import Plan, fit_value, mask_matches, new_array, value_source
+from kiln.frontend.arrays import Operand, as_lazy, emit_loop_nest, materialize, setitem_scalar
+from kiln.frontend.context import Context
+from kiln.frontend.values import ArrayLike, ArrayView, Lazy, Scalar
+from kiln.frontend.views import same_elements
+from kiln.ir import nodes as ir
+from kiln.ir.types import INT64, ScalarType
+
+OnTrue = Callable[[tuple[ir.Expr, ...], ir.Expr], None]
+PerBlock = Callable[[tuple[ir.Expr, ...], ir.Expr, ir.Expr, ir.Expr], None]
+ElementFn = Callable[[tuple[ir.Expr, ...]], ir.Expr]
+_BLOCK = 128  # mask elements counted at once before they are visited one by one (< 256)
+UINT8 = ScalarType("uint8")
+
+
+def _int_var(ctx: Context, stem: str, t: ScalarType = INT64) -> ir.Var:
+    name = ctx.fresh(stem)
+    ctx.declare(name, t)
+    return ir.Var(name, t)
+
+
+def _truth(e: ir.Expr) -> ir.Expr:
+    return E.cast(e, ScalarType("bool"))
+
+
+def _in_blocks(ctx: Context, mask: Lazy, per_block: PerBlock) -> None:
+    """Walk ``mask`` in C order, a block of its last axis at a time: for each block, count its
+    true elements (a vectorized loop of byte-wide adds), then ``per_block(outer, start, end,
+    hits)`` emits what to do with the block: sparse masks cost little more than reading them."""
+    blk, i = _int_var(ctx, "blk"), _int_var(ctx, "i")
+    hits = _int_var(ctx, "hits", UINT8)
+    n = mask.shape[-1]
+
+    def row(outer: tuple[ir.Expr, ...]) -> None:
+        with ctx.block() as block:
+            end = ctx.temp(E.imin(E.add(blk, E.i64(_BLOCK)), n), "bend")
+            ctx.emit(ir.Assign(hits.name, ir.Const(0, UINT8)))
+            with ctx.block() as count:
+                one = E.cast(_truth(mask.element((*outer, i))), UINT8)
+                ctx.emit(ir.Assign(hits.name, ir.Binary("add", hits, one, UINT8)))
+            ctx.emit(ir.For(i.name, blk, end, E.ONE, tuple(count), reductions=((hits.name, "add"),)))
+            per_block(outer, blk, end, hits)
+        ctx.emit(ir.For(blk.name, E.ZERO, n, E.i64(_BLOCK), tuple(block)))
+
+    emit_loop_nest(ctx, mask.shape[:-1], row, parallel=False)
+
+
+def count_true(ctx: Context, mask: ArrayLike) -> ir.Expr:
+    """The number of true elements of ``mask`` (an int64 variable)."""
+    total = _int_var(ctx, "count")
+    ctx.emit(ir.Assign(total.name, E.ZERO))
+
+    def add(outer: tuple[ir.Expr, ...], start: ir.Expr, end: ir.Expr, hits: ir.Expr) -> None:
+        ctx.emit(ir.Assign(total.name, E.add(total, E.as_index(hits))))
+
+    _in_blocks(ctx, as_lazy(mask), add)
+    return total
+
+
+def walk_true(ctx: Context, mask: Lazy, on_true: OnTrue) -> None:
+    """Visit the true elements of ``mask`` in C order: ``on_true(j, c)`` emits the statements
+    for mask index ``j``, ``c`` being how many true elements came before it."""
+    c = _int_var(ctx, "pos")
+    ctx.emit(ir.Assign(c.name, E.ZERO))
+    k = _int_var(ctx, "i")
+
+    def visit(outer: tuple[ir.Expr, ...], start: ir.Expr, end: ir.Expr, hits: ir.Expr) -> None:
+        j = (*outer, k)
+        with ctx.block() as then:
+            on_true(j, c)
+            ctx.emit(ir.Assign(c.name, E.add(c, E.ONE)))
+        with ctx.block() as each:
+            ctx.emit(ir.If(_truth(mask.element(j)), tuple(then)))
+        with ctx.block() as some:
+            ctx.emit(ir.For(k.name, start, end, E.ONE, tuple(each)))
+        ctx.emit(ir.If(E.compare("ne", hits, ir.Const(0, UINT8)), tuple(some)))
+
+    _in_blocks(ctx, mask, visit)
+
+
+def _rest_shape(p: Plan) -> tuple[ir.Expr, ...]:
+    return tuple(p.view.shape[a] for a in p.rest_axes)
+
+
+def gather(ctx: Context, p: Plan) -> ArrayView:
+    """``view[mask]`` into a new array."""
+    mask = p.arrays[0]
+    mask_matches(ctx, p, mask, 0)
+    count = count_true(ctx, mask)
+    out = new_array(ctx, "masked", p.view.dtype, p.result_shape((count,)))
+
+    def copy(j: tuple[ir.Expr, ...], c: ir.Expr) -> None:
+        def one(r: tuple[ir.Expr, ...]) -> None:
+            ctx.emit(ir.Store(out.base, p.join((c,), r), p.view.load(p.view_index(j, r))))
+
+        emit_loop_nest(ctx, _rest_shape(p), one, parallel=False)
+
+    walk_true(ctx, as_lazy(mask), copy)
+    return out
+
+
+def _mask_source(ctx: Context, p: Plan, mask: ArrayLike) -> Lazy:
+    """The mask to walk while storing into ``p.view``: copied first unless every read it makes
+    is of the very element about to be stored (``a[a > 0] = 0``), or of other memory."""
+    lazy = as_lazy(mask)
+    whole_mask = not p.rest_axes
+    for v in lazy.reads:
+        if ctx.may_alias(v.base, p.view.base) and not (whole_mask and same_elements(v, p.view)):
+            return as_lazy(materialize(ctx, lazy))
+    return lazy
+
+
+def scatter(ctx: Context, p: Plan, value: Operand) -> None:
+    """``view[mask] = value``."""
+    mask = p.arrays[0]
+    mask_matches(ctx, p, mask, 0)
+    dest = p.view
+    ctx.written_arrays.add(dest.base)
+    dtype = ScalarType(dest.dtype)
+    value = value_source(ctx, value, dest)
+    if isinstance(value, Scalar):
+        element = _scalar_element(ctx, value, dtype)
+    else:
+        element = _array_element(ctx, p, value)
+    walk = _mask_source(ctx, p, mask)
+
+    def store(j: tuple[ir.Expr, ...], c: ir.Expr) -> None:
+        def one(r: tuple[ir.Expr, ...]) -> None:
+            x = E.cast(element(p.join((c,), r)), dtype)
+            ctx.emit(ir.Store(dest.base, dest.base_indices(p.view_index(j, r)), x))
+
+        emit_loop_nest(ctx, _rest_shape(p), one, parallel=False)
+
+    walk_true(ctx, walk, store)
+
+
+def _scalar_element(ctx: Context, value: Scalar, dtype: ScalarType) -> ElementFn:
+    fill = setitem_scalar(ctx, value, dtype)
+    return lambda idx: fill
+
+
+def _array_element(ctx: Context, p: Plan, value: ArrayLike) -> ElementFn:
+    """The value's element for each index of the result; its shape is checked against the
+    number of true elements first."""
+    source = as_lazy(value)
+    if p.whole_mask and source.ndim > 1:  # NumPy raises when the statement runs
+        msg = (
+            "NumPy boolean array indexing assignment requires a 0 or 1-dimensional input, "
+            f"input has {source.ndim} dimensions"
+        )
+        ctx.emit(ir.Check(E.bool_false(), "TypeError", msg))
+    adapt = fit_value(ctx, source, p.result_shape((count_true(ctx, p.arrays[0]),)))
+    return lambda idx: source.element(adapt(idx))
+
+
+def nonzero(ctx: Context, mask: ArrayLike) -> tuple[ArrayView, ...]:
+    """``np.nonzero(mask)``: one int64 array of coordinates per axis of ``mask``."""
+    count = count_true(ctx, mask)
+    coords = tuple(new_array(ctx, "nz", "int64", (count,)) for _ in range(mask.ndim))
+
+    def record(j: tuple[ir.Expr, ...], c: ir.Expr) -> None:
+        for out, i in zip(coords, j):
+            ctx.emit(ir.Store(out.base, (c,), i))
+
+    walk_true(ctx, as_lazy(mask), record)
+    return coords
