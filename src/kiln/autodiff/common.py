@@ -7,7 +7,7 @@ from dataclasses import replace
 from kiln.autodiff import build as b
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType
-from kiln.ir.visit import bodies, map_exprs, replace_body
+from kiln.ir.visit import bodies, iter_exprs, map_exprs, replace_body
 
 
 def renumber(body: list[ir.Stmt] | tuple[ir.Stmt, ...], start: int = 1) -> tuple[tuple[ir.Stmt, ...], int]:
@@ -71,3 +71,44 @@ def copy_array(names: b.Names, dst: str, src: str, t: ArrayType) -> list[ir.Stmt
     return b.loop_nest(
         names, b.array_shape(src, t.ndim), lambda idx: [ir.Store(dst, idx, ir.Load(src, idx, t.element))]
     )
+
+
+def _reads_target(e: ir.Expr, target: str) -> bool:
+    return any(
+        (isinstance(x, ir.Var) and x.name == target) or (isinstance(x, ir.Load) and x.array == target)
+        for x in iter_exprs(e)
+    )
+
+
+def first_write_of_zeroed(stmts: list[ir.Stmt], zeroed: int) -> list[ir.Stmt]:
+    """Rewrite ``d = 0; ...; d = d + c`` (the first accumulation into an adjoint just reset) as
+    ``d = c``. Strict IEEE arithmetic cannot drop ``0.0 + c`` itself, and in a loop the kept
+    addition chains iterations together (an adjoint ``dr`` that is reset and re-accumulated every
+    iteration blocks vectorization). ``zeroed`` is the index of the resetting statement."""
+    z = stmts[zeroed]
+    out = list(stmts)
+    for k in range(zeroed + 1, len(stmts)):
+        s = stmts[k]
+        if isinstance(z, ir.Assign) and isinstance(s, ir.Assign):
+            if s.target != z.target:
+                continue
+            v = s.value
+            if isinstance(v, ir.Binary) and v.op == "add" and v.lhs == ir.Var(z.target, v.lhs.type):
+                if not _reads_target(v.rhs, z.target):
+                    out[k] = replace(s, value=b.cast(v.rhs, v.type))
+            return out
+        if isinstance(z, ir.Store) and isinstance(s, ir.Store):
+            v = s.value
+            same = s.array == z.array and s.indices == z.indices
+            if same and isinstance(v, ir.Binary) and v.op == "add" and isinstance(v.lhs, ir.Load):
+                if v.lhs.array == z.array and v.lhs.indices == z.indices:
+                    if not _reads_target(v.rhs, z.array):
+                        out[k] = replace(s, value=b.cast(v.rhs, v.type))
+            return out
+        if isinstance(z, ir.Store) and isinstance(s, ir.Assign):
+            if any(isinstance(x, ir.Var) and x.name == s.target for i in z.indices for x in iter_exprs(i)):
+                return out
+            continue
+        if not isinstance(s, ir.Assign | ir.Store):
+            return out
+    return out

@@ -102,5 +102,6 @@ class NeededValues:
             out = self.body(body, current - kill)
             grown = current | (out - kill)
             if grown == current:
-                return current | out
+                # the reverse loop sets its variable itself: body reads of it need no restore
+                return current | (out - kill)
             current = grown

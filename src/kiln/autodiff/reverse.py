@@ -14,12 +14,20 @@ from dataclasses import dataclass, replace
 
 from kiln.autodiff import build as b
 from kiln.autodiff.analysis import activity
-from kiln.autodiff.common import accumulate, copy_array, fill_zero, renumber, shadow_view
+from kiln.autodiff.common import (
+    accumulate,
+    copy_array,
+    fill_zero,
+    first_write_of_zeroed,
+    renumber,
+    shadow_view,
+)
 from kiln.autodiff.exprs import Backprop
 from kiln.autodiff.libcalls import libcall_adjoint
 from kiln.autodiff.needed import NeededValues
 from kiln.autodiff.prepare import defs, prepare, reads
 from kiln.autodiff.remat import rematerialize
+from kiln.autodiff.webs import split_webs
 from kiln.errors import UnsupportedError
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, ArrayType, ScalarType
@@ -56,8 +64,12 @@ class _Reverse:
         from kiln.autodiff.analysis import alias_groups
 
         body, returns = prepare(fn, alias_groups(fn), self.names)
+        body, returns = split_webs(body, returns, {**self.types, **self.names.declared}, self.names)
+        fn = replace(fn, locals=fn.locals + tuple(self.names.declared.items()))
         body = rematerialize(fn, body)
-        work = replace(fn, body=tuple(body), locals=fn.locals + tuple(self.names.declared.items()))
+        known = {n for n, _ in fn.locals}
+        extra = tuple((n, t) for n, t in self.names.declared.items() if n not in known)
+        work = replace(fn, body=tuple(body), locals=fn.locals + extra)
         self.types = work.var_types()
         self.act = activity(work, self.active_params)
         needed = NeededValues(self.act)
@@ -149,7 +161,7 @@ class _Reverse:
             *restore,
         ]
         reverse += Backprop(self.act, self.shadow, self.names, s.loc).run(s.value, ir.Var(g, t))
-        return forward, reverse
+        return forward, first_write_of_zeroed(reverse, 1)
 
     def _store(self, s: ir.Store) -> Code:
         forward: list[ir.Stmt] = []
@@ -170,7 +182,7 @@ class _Reverse:
             *restore,
         ]
         reverse += Backprop(self.act, self.shadow, self.names, s.loc).run(s.value, ir.Var(g, t))
-        return forward, reverse
+        return forward, first_write_of_zeroed(reverse, 1)
 
     def _for(self, s: ir.For) -> Code:
         outermost = not self.loops
