@@ -80,35 +80,42 @@ def _reads_target(e: ir.Expr, target: str) -> bool:
     )
 
 
+def _accumulates_into(s: ir.Assign | ir.Store, z: ir.Assign | ir.Store) -> ir.Expr | None:
+    """``c`` when ``s`` is ``d = d + c`` for the adjoint ``d`` that ``z`` resets, else None."""
+    v = s.value
+    if not (isinstance(v, ir.Binary) and v.op == "add"):
+        return None
+    if isinstance(z, ir.Assign):
+        target, same = z.target, v.lhs == ir.Var(z.target, v.lhs.type)
+    else:
+        target = z.array
+        same = isinstance(v.lhs, ir.Load) and v.lhs.array == z.array and v.lhs.indices == z.indices
+    return v.rhs if same and not _reads_target(v.rhs, target) else None
+
+
 def first_write_of_zeroed(stmts: list[ir.Stmt], zeroed: int) -> list[ir.Stmt]:
     """Rewrite ``d = 0; ...; d = d + c`` (the first accumulation into an adjoint just reset) as
     ``d = c``. Strict IEEE arithmetic cannot drop ``0.0 + c`` itself, and in a loop the kept
     addition chains iterations together (an adjoint ``dr`` that is reset and re-accumulated every
     iteration blocks vectorization). ``zeroed`` is the index of the resetting statement."""
     z = stmts[zeroed]
+    assert isinstance(z, ir.Assign | ir.Store)
     out = list(stmts)
     for k in range(zeroed + 1, len(stmts)):
         s = stmts[k]
-        if isinstance(z, ir.Assign) and isinstance(s, ir.Assign):
-            if s.target != z.target:
-                continue
-            v = s.value
-            if isinstance(v, ir.Binary) and v.op == "add" and v.lhs == ir.Var(z.target, v.lhs.type):
-                if not _reads_target(v.rhs, z.target):
-                    out[k] = replace(s, value=b.cast(v.rhs, v.type))
+        if not isinstance(s, ir.Assign | ir.Store):
             return out
-        if isinstance(z, ir.Store) and isinstance(s, ir.Store):
-            v = s.value
-            same = s.array == z.array and s.indices == z.indices
-            if same and isinstance(v, ir.Binary) and v.op == "add" and isinstance(v.lhs, ir.Load):
-                if v.lhs.array == z.array and v.lhs.indices == z.indices:
-                    if not _reads_target(v.rhs, z.array):
-                        out[k] = replace(s, value=b.cast(v.rhs, v.type))
-            return out
+        if isinstance(z, ir.Assign) and isinstance(s, ir.Store):
+            continue
         if isinstance(z, ir.Store) and isinstance(s, ir.Assign):
             if any(isinstance(x, ir.Var) and x.name == s.target for i in z.indices for x in iter_exprs(i)):
                 return out
             continue
-        if not isinstance(s, ir.Assign | ir.Store):
-            return out
+        if isinstance(z, ir.Assign) and s.target != z.target:  # type: ignore[union-attr]
+            continue
+        same_place = isinstance(z, ir.Assign) or (s.array == z.array and s.indices == z.indices)  # type: ignore[union-attr]
+        c = _accumulates_into(s, z) if same_place else None
+        if c is not None:
+            out[k] = replace(s, value=b.cast(c, s.value.type))  # type: ignore[arg-type]
+        return out
     return out
