@@ -17,6 +17,7 @@ class _Remat:
         group_of = alias_groups(fn)
         self.group_of = group_of
         self.changed: set[str] = set()
+        self.substituted: set[str] = set()
         self.counts: dict[str, int] = {}
         for s in iter_stmts(body):
             if isinstance(s, ir.Assign):
@@ -54,9 +55,29 @@ class _Remat:
                 and self.cheap(s.value, loop_vars)
             ):
                 subst[s.target] = s.value
+                self.substituted.add(s.target)
             out.append(s)
         return out
 
 
-def rematerialize(fn: ir.Function, body: list[ir.Stmt]) -> list[ir.Stmt]:
-    return _Remat(fn, body).body(body, set())
+def _drop_dead(body: list[ir.Stmt], substituted: set[str], keep: set[str]) -> list[ir.Stmt]:
+    """Remove substituted assignments nothing reads any more (their adjoint would be all zeros
+    yet still cost a reverse-sweep evaluation per iteration)."""
+    read = {x.name for s in iter_stmts(body) for x in iter_exprs(s, deep=False) if isinstance(x, ir.Var)}
+    dead = substituted - read - keep
+
+    def walk(stmts: list[ir.Stmt] | tuple[ir.Stmt, ...]) -> list[ir.Stmt]:
+        out = []
+        for s in stmts:
+            if isinstance(s, ir.Assign) and s.target in dead:
+                continue
+            out.append(replace_body(s, *[walk(b) for b in bodies(s)]) if bodies(s) else s)
+        return out
+
+    return walk(body)
+
+
+def rematerialize(fn: ir.Function, body: list[ir.Stmt], returns: tuple[str, ...]) -> list[ir.Stmt]:
+    r = _Remat(fn, body)
+    out = r.body(body, set())
+    return _drop_dead(out, r.substituted, set(returns))

@@ -23,6 +23,7 @@ from kiln.autodiff.common import (
     shadow_view,
 )
 from kiln.autodiff.exprs import Backprop
+from kiln.autodiff.hoist import hoist_invariants
 from kiln.autodiff.libcalls import libcall_adjoint
 from kiln.autodiff.needed import NeededValues
 from kiln.autodiff.prepare import defs, prepare, reads
@@ -66,7 +67,7 @@ class _Reverse:
         body, returns = prepare(fn, alias_groups(fn), self.names)
         body, returns = split_webs(body, returns, {**self.types, **self.names.declared}, self.names)
         fn = replace(fn, locals=fn.locals + tuple(self.names.declared.items()))
-        body = rematerialize(fn, body)
+        body = rematerialize(fn, body, returns)
         known = {n for n, _ in fn.locals}
         extra = tuple((n, t) for n, t in self.names.declared.items() if n not in known)
         work = replace(fn, body=tuple(body), locals=fn.locals + extra)
@@ -307,7 +308,7 @@ class _Reverse:
         )
         results += [self.shadow[p] for p in scalar_grads]
         param_names = {p.name for p in params}
-        body, _ = renumber([*forward, *seeds, *reverse, ir.Return(tuple(results))])
+        body, _ = renumber(hoist_invariants([*forward, *seeds, *reverse, ir.Return(tuple(results))], names))
         out = ir.Function(
             name=fn.name + "_vjp",
             params=tuple(params),
