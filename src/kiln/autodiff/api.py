@@ -52,8 +52,13 @@ class _Derivative:
         self._cache: dict[tuple[object, ...], _Compiled] = {}
         self.__wrapped__ = self.jit.py_func
         self.__name__ = getattr(self.jit.py_func, "__name__", "f")
+        code = getattr(self.jit.py_func, "__code__", None)
+        simple = code is not None and not code.co_flags & 0x0C and not code.co_kwonlyargcount
+        self._positional = code.co_argcount if simple else -1  # type: ignore[union-attr]
 
     def bind(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Any]:
+        if not kwargs and len(args) == self._positional:  # the common call: no signature binding
+            return list(args)
         return list(self.jit._bind(args, kwargs))
 
     def compile(
@@ -136,7 +141,7 @@ class VJP(_Derivative):
     ) -> tuple[Any, tuple[Any, ...]]:
         bound = self.bind(args, kwargs)
         compiled = self.compile(
-            bound, ("vjp", self.argnums), lambda fn: reverse_function(fn, self._active(fn))
+            bound, ("vjp", self.argnums), lambda fn: reverse_function(fn, self._active(fn), self.jit.options.parallel)
         )
         return self.run(compiled, bound, cotangent, written or {})
 
@@ -150,7 +155,7 @@ class VJP(_Derivative):
         shadows = []
         for name in sig.shadow_params:
             i = index[name]
-            ct = written.get(i)
+            ct = written.get(i) if written else None
             shadows.append(_seed(fn.params[i].type, ct) if ct is not None else _zeros_like_c(call_args[i]))  # type: ignore[arg-type]
         cts = cotangent if fn.result_is_tuple else (cotangent,)
         seeds = []
@@ -198,7 +203,7 @@ class Grad(VJP):
     def __call__(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         bound = self.bind(args, kwargs)
         compiled = self.compile(
-            bound, ("vjp", self.argnums), lambda fn: reverse_function(fn, self._active(fn))
+            bound, ("vjp", self.argnums), lambda fn: reverse_function(fn, self._active(fn), self.jit.options.parallel)
         )
         _scalar_result(compiled.primal)
         value, grads = self.run(compiled, bound, 1.0, {})

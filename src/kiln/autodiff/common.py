@@ -93,6 +93,21 @@ def _accumulates_into(s: ir.Assign | ir.Store, z: ir.Assign | ir.Store) -> ir.Ex
     return v.rhs if same and not _reads_target(v.rhs, target) else None
 
 
+def _restores_copy(stmts: list[ir.Stmt], zeroed: int, k: int, c: ir.Expr) -> bool:
+    """``stmts[0]`` is ``g = d``, ``stmts[k]`` puts ``g`` back and nothing between sees ``d``."""
+    z, first = stmts[zeroed], stmts[0]
+    if not (isinstance(z, ir.Assign) and isinstance(first, ir.Assign) and zeroed == 1):
+        return False
+    if not (isinstance(c, ir.Var) and c.name == first.target and first.value == ir.Var(z.target, c.type)):
+        return False
+    between = stmts[zeroed + 1 : k]
+    return not any(
+        any(isinstance(x, ir.Var) and x.name == z.target for x in iter_exprs(t))
+        or (isinstance(t, ir.Assign) and t.target in (z.target, first.target))
+        for t in between
+    )
+
+
 def first_write_of_zeroed(stmts: list[ir.Stmt], zeroed: int) -> list[ir.Stmt]:
     """Rewrite ``d = 0; ...; d = d + c`` (the first accumulation into an adjoint just reset) as
     ``d = c``. Strict IEEE arithmetic cannot drop ``0.0 + c`` itself, and in a loop the kept
@@ -117,5 +132,7 @@ def first_write_of_zeroed(stmts: list[ir.Stmt], zeroed: int) -> list[ir.Stmt]:
         c = _accumulates_into(s, z) if same_place else None
         if c is not None:
             out[k] = replace(s, value=b.cast(c, s.value.type))  # type: ignore[arg-type]
+            if _restores_copy(stmts, zeroed, k, c):
+                del out[k], out[zeroed]  # ``g = d; d = 0; d = g``: d never changes
         return out
     return out

@@ -26,6 +26,7 @@ from kiln.autodiff.exprs import Backprop
 from kiln.autodiff.hoist import hoist_invariants
 from kiln.autodiff.libcalls import libcall_adjoint
 from kiln.autodiff.needed import NeededValues
+from kiln.autodiff.parallel import mark_reverse_loops
 from kiln.autodiff.prepare import defs, prepare, reads
 from kiln.autodiff.remat import rematerialize
 from kiln.autodiff.webs import split_webs
@@ -47,14 +48,16 @@ class ReverseSignature:
 
 
 class _Reverse:
-    def __init__(self, fn: ir.Function, active_params: tuple[str, ...]) -> None:
+    def __init__(self, fn: ir.Function, active_params: tuple[str, ...], threads: bool = False) -> None:
         self.fn = fn
+        self.threads = threads
         self.types = fn.var_types()
         self.names = b.Names(set(self.types) | {p.name for p in fn.params})
         self.loops: list[ir.For] = []
         self.tape_allocs: list[ir.Stmt] = []
         self.outer_defs: set[str] = set()
         self.active_params = active_params
+        self.reverse_loops: dict[str, bool] = {}  # reverse loop variable -> primal loop parallel
 
     def type_of(self, name: str) -> ScalarType | ArrayType:
         return self.types.get(name) or self.names.declared[name]
@@ -211,6 +214,7 @@ class _Reverse:
             return forward, var_restore
         var_t = self.types[s.var]
         trips, k = self.names.fresh("trips", INT64), self.names.fresh("k", INT64)
+        self.reverse_loops[k] = s.parallel
         n, kv = ir.Var(trips, INT64), ir.Var(k, INT64)
         back = b.sub(b.sub(n, b.const(1, INT64)), kv)
         value = b.add(b.cast(s.start, INT64), b.mul(back, b.cast(s.step, INT64)))
@@ -326,9 +330,14 @@ class _Reverse:
             loc=fn.loc,
             written_params=fn.written_params + tuple(self.shadow[p] for p in shadow_params),
         )
+        out, _ = mark_reverse_loops(out, self.reverse_loops, set(self.shadow.values()), self.threads)
+        out = replace(out, body=renumber(out.body)[0])
         return out, ReverseSignature(shadow_params, tuple(seeded), scalar_grads)
 
 
-def reverse_function(fn: ir.Function, active_params: tuple[str, ...]) -> tuple[ir.Function, ReverseSignature]:
-    """The vector-Jacobian-product function of ``fn`` with respect to ``active_params``."""
-    return _Reverse(fn, active_params).run()
+def reverse_function(
+    fn: ir.Function, active_params: tuple[str, ...], threads: bool = False
+) -> tuple[ir.Function, ReverseSignature]:
+    """The vector-Jacobian-product function of ``fn`` with respect to ``active_params``;
+    ``threads``: the code is built with OpenMP (reverse loops of parallel loops may use threads)."""
+    return _Reverse(fn, active_params, threads).run()
