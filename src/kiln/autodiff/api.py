@@ -126,6 +126,9 @@ class VJP(_Derivative):
         super().__init__(f, optimize_first)
         self.argnums = argnums
 
+    def _reverse(self, fn: ir.Function) -> tuple[ir.Function, ReverseSignature]:
+        return reverse_function(fn, self._active(fn), self.jit.options.parallel)
+
     def _active(self, fn: ir.Function) -> tuple[str, ...]:
         if self.argnums is None:
             return tuple(p.name for i, p in enumerate(fn.params) if _differentiable_param(fn, i))
@@ -140,9 +143,7 @@ class VJP(_Derivative):
         self, *args: Any, cotangent: Any = None, written: dict[int, Any] | None = None, **kwargs: Any
     ) -> tuple[Any, tuple[Any, ...]]:
         bound = self.bind(args, kwargs)
-        compiled = self.compile(
-            bound, ("vjp", self.argnums), lambda fn: reverse_function(fn, self._active(fn), self.jit.options.parallel)
-        )
+        compiled = self.compile(bound, ("vjp", self.argnums), self._reverse)
         return self.run(compiled, bound, cotangent, written or {})
 
     def run(
@@ -202,9 +203,7 @@ class Grad(VJP):
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         bound = self.bind(args, kwargs)
-        compiled = self.compile(
-            bound, ("vjp", self.argnums), lambda fn: reverse_function(fn, self._active(fn), self.jit.options.parallel)
-        )
+        compiled = self.compile(bound, ("vjp", self.argnums), self._reverse)
         _scalar_result(compiled.primal)
         value, grads = self.run(compiled, bound, 1.0, {})
         assert self.argnums is not None
