@@ -122,12 +122,20 @@ def _seed(t: ScalarType | ArrayType, value: Any) -> Any:
 class VJP(_Derivative):
     """``kiln.vjp(f)(*args, cotangent=..., written=...) -> (value, cotangents)``."""
 
-    def __init__(self, f: Any, argnums: tuple[int, ...] | None = None, optimize_first: bool = True) -> None:
+    def __init__(
+        self,
+        f: Any,
+        argnums: tuple[int, ...] | None = None,
+        optimize_first: bool = True,
+        recompute: str = "mincut",
+    ) -> None:
         super().__init__(f, optimize_first)
         self.argnums = argnums
+        self.recompute = recompute
+        self.last_tape_bytes = 0
 
     def _reverse(self, fn: ir.Function) -> tuple[ir.Function, ReverseSignature]:
-        return reverse_function(fn, self._active(fn), self.jit.options.parallel)
+        return reverse_function(fn, self._active(fn), self.jit.options.parallel, self.recompute)
 
     def _active(self, fn: ir.Function) -> tuple[str, ...]:
         if self.argnums is None:
@@ -166,7 +174,8 @@ class VJP(_Derivative):
                 raise TypeError(f"vjp of {fn.name}: give a cotangent array for result {i}")
             value = 0.0 if value is None else value
             seeds.append(_seed(fn.results[i], value))  # type: ignore[arg-type]
-        raw = c.entry(*call_args, *shadows, *seeds)
+        *raw, tape_bytes = c.entry(*call_args, *shadows, *seeds)
+        self.last_tape_bytes = int(tape_bytes)  # what the forward sweep stored for the reverse
         n = len(fn.results)
         values = raw[:n]
         value = tuple(values) if fn.result_is_tuple else (values[0] if n else None)
@@ -194,11 +203,16 @@ class Grad(VJP):
     """``kiln.grad(f)`` / ``kiln.value_and_grad(f)``."""
 
     def __init__(
-        self, f: Any, argnums: int | tuple[int, ...], with_value: bool, optimize_first: bool
+        self,
+        f: Any,
+        argnums: int | tuple[int, ...],
+        with_value: bool,
+        optimize_first: bool,
+        recompute: str = "mincut",
     ) -> None:
         self.single = isinstance(argnums, int)
         nums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
-        super().__init__(f, nums, optimize_first)
+        super().__init__(f, nums, optimize_first, recompute)
         self.with_value = with_value
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
@@ -239,19 +253,26 @@ class JVP(_Derivative):
         return value, tangent, written
 
 
-def grad(f: Any, argnums: int | tuple[int, ...] = 0, *, optimize_first: bool = True) -> Grad:
-    """The gradient of a float-scalar-valued function w.r.t. argument(s) ``argnums`` (see docs)."""
-    return Grad(f, argnums, with_value=False, optimize_first=optimize_first)
+def grad(
+    f: Any, argnums: int | tuple[int, ...] = 0, *, optimize_first: bool = True, recompute: str = "mincut"
+) -> Grad:
+    """The gradient of a float-scalar-valued function w.r.t. argument(s) ``argnums`` (see docs).
+    ``recompute``: how the reverse sweep gets loop values back, "mincut" or "simple"."""
+    return Grad(f, argnums, with_value=False, optimize_first=optimize_first, recompute=recompute)
 
 
-def value_and_grad(f: Any, argnums: int | tuple[int, ...] = 0, *, optimize_first: bool = True) -> Grad:
+def value_and_grad(
+    f: Any, argnums: int | tuple[int, ...] = 0, *, optimize_first: bool = True, recompute: str = "mincut"
+) -> Grad:
     """Like :func:`grad`, returning ``(value, gradient)``."""
-    return Grad(f, argnums, with_value=True, optimize_first=optimize_first)
+    return Grad(f, argnums, with_value=True, optimize_first=optimize_first, recompute=recompute)
 
 
-def vjp(f: Any, argnums: tuple[int, ...] | None = None, *, optimize_first: bool = True) -> VJP:
+def vjp(
+    f: Any, argnums: tuple[int, ...] | None = None, *, optimize_first: bool = True, recompute: str = "mincut"
+) -> VJP:
     """Reverse mode for functions returning arrays or writing array arguments (see docs)."""
-    return VJP(f, argnums, optimize_first)
+    return VJP(f, argnums, optimize_first, recompute)
 
 
 def jvp(f: Any, *, optimize_first: bool = True) -> JVP:

@@ -22,8 +22,9 @@ Tokens = frozenset[str]
 class NeededValues:
     """Run on a prepared body; ``saves`` holds ``id`` of statements whose target must be saved."""
 
-    def __init__(self, act: Activity) -> None:
+    def __init__(self, act: Activity, recompute: set[int] | None = None) -> None:
         self.act = act
+        self.recompute = recompute or set()  # assignments the reverse sweep re-executes
         self.group_of = act.group_of
         self.saves: set[int] = set()
 
@@ -54,6 +55,9 @@ class NeededValues:
 
     def stmt(self, s: ir.Stmt, pending: Tokens) -> Tokens:
         gen = self.stmt_reads(s)
+        if isinstance(s, ir.Assign) and id(s) in self.recompute:
+            # re-executed at the start of its reverse iteration: what it reads must be there
+            return frozenset((pending | gen | reads(s.value, self.group_of)) - {s.target})
         if isinstance(s, ir.Assign):
             if s.target in pending or s.target in gen:
                 self.saves.add(id(s))
