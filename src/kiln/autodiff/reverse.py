@@ -51,7 +51,11 @@ class ReverseSignature:
 
 class _Reverse:
     def __init__(
-        self, fn: ir.Function, active_params: tuple[str, ...], threads: bool = False, recompute: str = "mincut"
+        self,
+        fn: ir.Function,
+        active_params: tuple[str, ...],
+        threads: bool = False,
+        recompute: str = "mincut",
     ) -> None:
         self.fn = fn
         self.threads = threads
