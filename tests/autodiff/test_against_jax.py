@@ -30,12 +30,20 @@ def _jax_kmeans(X, c):
     return jnp.sum(jnp.min(jnp.sum((X[:, None, :] - c[None, :, :]) ** 2, axis=2), axis=1))
 
 
+def _lsq_args(r: np.random.Generator) -> tuple[np.ndarray, ...]:
+    return r.standard_normal((30, 7)), r.standard_normal(7), r.standard_normal(30)
+
+
+def _kmeans_args(r: np.random.Generator) -> tuple[np.ndarray, ...]:
+    return r.standard_normal((40, 3)), r.standard_normal((5, 3))
+
+
 CASES = [
     (k.logsumexp, _jax_logsumexp, lambda r: (r.standard_normal(200),), (0,)),
-    (k.least_squares, _jax_least_squares, lambda r: (r.standard_normal((30, 7)), r.standard_normal(7), r.standard_normal(30)), (0, 1)),
+    (k.least_squares, _jax_least_squares, _lsq_args, (0, 1)),
     (k.norm_example, _jax_norm, lambda r: (r.uniform(0.1, 1, 50), r.standard_normal(50)), (0,)),
-    (k.kmeans_objective, _jax_kmeans, lambda r: (r.standard_normal((40, 3)), r.standard_normal((5, 3))), (1,)),
-]  # fmt: skip
+    (k.kmeans_objective, _jax_kmeans, _kmeans_args, (1,)),
+]
 
 
 @pytest.mark.parametrize(("f", "jf", "make", "argnums"), CASES, ids=[c[0].__name__ for c in CASES])
