@@ -46,7 +46,7 @@ def index_after_loop(x):
 
 def overwrite_then_read(y, x):
     s = 0.0
-    for t in range(3):
+    for _ in range(3):
         for i in range(x.shape[0]):
             a = y[i] * x[i]
             y[i] = math.cos(a)
@@ -92,9 +92,7 @@ CASES = [
 def test_gradient(f, make, recompute) -> None:
     args = make(np.random.default_rng(2))
     argnums = tuple(range(len(args)))
-    value, grads = kiln.value_and_grad(f, argnums=argnums, recompute=recompute)(
-        *[a.copy() for a in args]
-    )
+    value, grads = kiln.value_and_grad(f, argnums=argnums, recompute=recompute)(*[a.copy() for a in args])
     assert value == pytest.approx(f(*[a.copy() for a in args]), rel=1e-12)
     for i, g in zip(argnums, grads):
         assert_close(g, fd_grad(f, args, i), rtol=1e-6, atol=1e-8)

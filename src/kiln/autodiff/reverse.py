@@ -92,7 +92,7 @@ class _Reverse:
         if self.policy == "mincut":
             probe = NeededValues(self.act)
             self.decision = plan_recompute(work, body, lambda s: probe.stmt_reads(s))
-        needed = NeededValues(self.act, self.decision.recompute)
+        needed = NeededValues(self.act, self.decision.recompute, _fixed_scalars(body, self.types))
         needed.body(body, frozenset())
         self.saves = needed.saves
         self.shadow = self._shadows(work)
@@ -359,6 +359,28 @@ class _Reverse:
         out, _ = mark_reverse_loops(out, self.reverse_loops, set(self.shadow.values()), self.threads)
         out = replace(out, body=renumber(out.body)[0])
         return out, ReverseSignature(shadow_params, tuple(seeded), scalar_grads)
+
+
+def _fixed_scalars(body: list[ir.Stmt], types: dict[str, object]) -> set[str]:
+    """Scalars assigned at most once and outside every loop: constant while any loop runs."""
+    counts: dict[str, int] = {}
+    in_loops: set[str] = set()
+    for s in iter_stmts(body):
+        if isinstance(s, ir.Assign):
+            counts[s.target] = counts.get(s.target, 0) + 1
+        if isinstance(s, ir.For | ir.While):
+            for x in iter_stmts(s.body):
+                if isinstance(x, ir.Assign):
+                    in_loops.add(x.target)
+                elif isinstance(x, ir.For):
+                    in_loops.add(x.var)
+            if isinstance(s, ir.For):
+                in_loops.add(s.var)
+    return {
+        n
+        for n, t in types.items()
+        if isinstance(t, ScalarType) and counts.get(n, 0) <= 1 and n not in in_loops
+    }
 
 
 def reverse_function(
