@@ -17,7 +17,9 @@ that, an addition less.
 Candidates are the single-definition scalar assignments at the top level of a loop body (after
 ``webs.py`` split reused names). A value can be recomputed at the start of the reverse iteration
 when nothing it reads changes later in the same iteration: no later assignment of a scalar it
-reads, no later store into an array it loads, and no inner loop variable.
+reads, no later store into an array it loads, and no inner loop variable. Reading a scalar or
+array the body changes elsewhere, which no adjoint reads anyway, counts as impossible too: the
+sweep would have to restore it at each change, a tape per change instead of one per value.
 """
 
 from __future__ import annotations
@@ -152,10 +154,13 @@ class _Planner:
         names = {s.target: s for s in cands}
         flow = _MaxFlow()
         inner_vars = {x.var for x in iter_stmts(body) if isinstance(x, ir.For)} - loop_vars
+        # reading a value the body changes that no adjoint reads would make the sweep restore
+        # it at every change (a tape per change): price that as impossible
+        costly = defs(body, self.group_of) - self.needed - set(names) - loop_vars
         for pos, s in enumerate(body):
             if not (isinstance(s, ir.Assign) and s.target in names):
                 continue
-            later = defs(body[pos + 1 :], self.group_of)
+            later = defs(body[pos + 1 :], self.group_of) | costly
             ok = self._recomputable(s.value, later, inner_vars)
             v = s.target
             t = self.types[v]
