@@ -76,8 +76,8 @@ class _Derivative:
             primal = run_pipeline(primal, options)
         derivative, signature = transform(primal)
         verify_function(derivative)
-        # the derivative has loop invariants of its own (partials of hoisted values) to hoist
-        derivative = run_pipeline(derivative, options)
+        if not self.optimize_first:
+            derivative = run_pipeline(derivative, options)
         source = render_function(derivative, openmp=options.parallel)
         compiled = _Compiled(primal, derivative, signature, build_module(source, options).entry)
         self._cache[full_key] = compiled

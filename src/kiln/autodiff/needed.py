@@ -35,6 +35,7 @@ class NeededValues:
         self.loop_stack: list[ir.For] = []
         self.sites: dict[tuple[int, int], str] = {}  # (statement, load) -> its site token
         self.site_of: dict[str, Site] = {}
+        self.affine_cache: dict[int, dict] = {}
 
     def body(self, stmts: list[ir.Stmt] | tuple[ir.Stmt, ...], pending: Tokens) -> Tokens:
         for s in stmts:
@@ -93,7 +94,7 @@ class NeededValues:
         for token in live:
             if token.startswith(g + "#"):
                 site = self.site_of.get(token)
-                if site is None or may_read_before(site, here, self.fixed):
+                if site is None or may_read_before(site, here, self.fixed, self.affine_cache):
                     return True
         return False
 

@@ -56,16 +56,26 @@ def _not_after(common: int) -> str:
     return "(" + " or ".join(alts) + ")"
 
 
-def may_read_before(read: Site, store: Site, fixed: set[str]) -> bool:
-    """Whether ``read`` may touch the element ``store`` writes, at an iteration not after it."""
+def may_read_before(read: Site, store: Site, fixed: set[str], cache: dict[int, dict] | None = None) -> bool:
+    """Whether ``read`` may touch the element ``store`` writes, at an iteration not after it.
+    ``cache`` keeps each outermost loop's affine scalars between calls (keyed by ``id``: the
+    caller keeps the loops alive)."""
     if read.array != store.array or len(read.indices) != len(store.indices):
         return True  # views of one buffer: subscripts are not comparable
     try:
         import islpy as isl
     except ImportError:  # pragma: no cover - islpy is a dependency
         return True
-    subst_r = _affine_scalars(read.loops[0].body, read.loops[0]) if read.loops else {}
-    subst_s = _affine_scalars(store.loops[0].body, store.loops[0]) if store.loops else {}
+    cache = {} if cache is None else cache
+
+    def scalars(loops: tuple[ir.For, ...]) -> dict:
+        if not loops:
+            return {}
+        if id(loops[0]) not in cache:
+            cache[id(loops[0])] = _affine_scalars(loops[0].body, loops[0])
+        return cache[id(loops[0])]
+
+    subst_r, subst_s = scalars(read.loops), scalars(store.loops)
     ren_r = {lp.var: f"r{k}" for k, lp in enumerate(read.loops)}
     ren_s = {lp.var: f"s{k}" for k, lp in enumerate(store.loops)}
     fixed_isl = {_isl_name(f) for f in fixed}
