@@ -52,13 +52,14 @@ def _atomic_candidates(body: tuple[ir.Stmt, ...], shadows: set[str], roots: Arra
     return {a for a in accumulated if not any(roots.of(a) & roots.of(o) for o in other)}
 
 
-def _atomize(body: tuple[ir.Stmt, ...], arrays: set[str], shadows: set[str]) -> tuple[ir.Stmt, ...]:
+def _atomize(body: tuple[ir.Stmt, ...], chosen: set[int]) -> tuple[ir.Stmt, ...]:
+    """``body`` with the accumulations ``chosen`` (by ``id``) as atomic adds."""
     out: list[ir.Stmt] = []
     for s in body:
-        if _accumulation(s, shadows) and s.array in arrays:  # type: ignore[union-attr]
+        if id(s) in chosen:
             out.append(ir.Atomic("add", s.array, s.indices, s.value.rhs, loc=s.loc))  # type: ignore[union-attr]
         elif bodies(s):
-            out.append(replace_body(s, *[_atomize(b, arrays, shadows) for b in bodies(s)]))
+            out.append(replace_body(s, *[_atomize(b, chosen) for b in bodies(s)]))
         else:
             out.append(s)
     return tuple(out)
@@ -128,8 +129,11 @@ class _Marker:
         body = s.body
         if (deps.carried or deps.overlap_checks) and threads and self.threads:
             atomic = _atomic_candidates(s.body, self.adjoints, self.roots)
-            if atomic:
-                body = _atomize(s.body, atomic, self.adjoints)
+            chosen = {
+                id(x) for x in iter_stmts(s.body) if _accumulation(x, self.adjoints) and x.array in atomic
+            }  # type: ignore[union-attr]
+            if chosen:  # every access to such an array atomic: a plain one would race with them
+                body = _atomize(s.body, chosen)
                 deps = self.deps(replace(s, body=body))
         if deps.carried or deps.overlap_checks:
             return s
