@@ -52,8 +52,13 @@ class _Derivative:
         self._cache: dict[tuple[object, ...], _Compiled] = {}
         self.__wrapped__ = self.jit.py_func
         self.__name__ = getattr(self.jit.py_func, "__name__", "f")
+        code = getattr(self.jit.py_func, "__code__", None)
+        simple = code is not None and not code.co_flags & 0x0C and not code.co_kwonlyargcount
+        self._positional = code.co_argcount if simple else -1  # type: ignore[union-attr]
 
     def bind(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Any]:
+        if not kwargs and len(args) == self._positional:  # the common call: no signature binding
+            return list(args)
         return list(self.jit._bind(args, kwargs))
 
     def compile(
@@ -117,9 +122,20 @@ def _seed(t: ScalarType | ArrayType, value: Any) -> Any:
 class VJP(_Derivative):
     """``kiln.vjp(f)(*args, cotangent=..., written=...) -> (value, cotangents)``."""
 
-    def __init__(self, f: Any, argnums: tuple[int, ...] | None = None, optimize_first: bool = True) -> None:
+    def __init__(
+        self,
+        f: Any,
+        argnums: tuple[int, ...] | None = None,
+        optimize_first: bool = True,
+        recompute: str = "mincut",
+    ) -> None:
         super().__init__(f, optimize_first)
         self.argnums = argnums
+        self.recompute = recompute
+        self.last_tape_bytes = 0
+
+    def _reverse(self, fn: ir.Function) -> tuple[ir.Function, ReverseSignature]:
+        return reverse_function(fn, self._active(fn), self.jit.options.parallel, self.recompute)
 
     def _active(self, fn: ir.Function) -> tuple[str, ...]:
         if self.argnums is None:
@@ -135,9 +151,7 @@ class VJP(_Derivative):
         self, *args: Any, cotangent: Any = None, written: dict[int, Any] | None = None, **kwargs: Any
     ) -> tuple[Any, tuple[Any, ...]]:
         bound = self.bind(args, kwargs)
-        compiled = self.compile(
-            bound, ("vjp", self.argnums), lambda fn: reverse_function(fn, self._active(fn))
-        )
+        compiled = self.compile(bound, ("vjp", self.argnums), self._reverse)
         return self.run(compiled, bound, cotangent, written or {})
 
     def run(
@@ -150,7 +164,7 @@ class VJP(_Derivative):
         shadows = []
         for name in sig.shadow_params:
             i = index[name]
-            ct = written.get(i)
+            ct = written.get(i) if written else None
             shadows.append(_seed(fn.params[i].type, ct) if ct is not None else _zeros_like_c(call_args[i]))  # type: ignore[arg-type]
         cts = cotangent if fn.result_is_tuple else (cotangent,)
         seeds = []
@@ -160,7 +174,8 @@ class VJP(_Derivative):
                 raise TypeError(f"vjp of {fn.name}: give a cotangent array for result {i}")
             value = 0.0 if value is None else value
             seeds.append(_seed(fn.results[i], value))  # type: ignore[arg-type]
-        raw = c.entry(*call_args, *shadows, *seeds)
+        *raw, tape_bytes = c.entry(*call_args, *shadows, *seeds)
+        self.last_tape_bytes = int(tape_bytes)  # what the forward sweep stored for the reverse
         n = len(fn.results)
         values = raw[:n]
         value = tuple(values) if fn.result_is_tuple else (values[0] if n else None)
@@ -188,18 +203,21 @@ class Grad(VJP):
     """``kiln.grad(f)`` / ``kiln.value_and_grad(f)``."""
 
     def __init__(
-        self, f: Any, argnums: int | tuple[int, ...], with_value: bool, optimize_first: bool
+        self,
+        f: Any,
+        argnums: int | tuple[int, ...],
+        with_value: bool,
+        optimize_first: bool,
+        recompute: str = "mincut",
     ) -> None:
         self.single = isinstance(argnums, int)
         nums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
-        super().__init__(f, nums, optimize_first)
+        super().__init__(f, nums, optimize_first, recompute)
         self.with_value = with_value
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         bound = self.bind(args, kwargs)
-        compiled = self.compile(
-            bound, ("vjp", self.argnums), lambda fn: reverse_function(fn, self._active(fn))
-        )
+        compiled = self.compile(bound, ("vjp", self.argnums), self._reverse)
         _scalar_result(compiled.primal)
         value, grads = self.run(compiled, bound, 1.0, {})
         assert self.argnums is not None
@@ -235,19 +253,26 @@ class JVP(_Derivative):
         return value, tangent, written
 
 
-def grad(f: Any, argnums: int | tuple[int, ...] = 0, *, optimize_first: bool = True) -> Grad:
-    """The gradient of a float-scalar-valued function w.r.t. argument(s) ``argnums`` (see docs)."""
-    return Grad(f, argnums, with_value=False, optimize_first=optimize_first)
+def grad(
+    f: Any, argnums: int | tuple[int, ...] = 0, *, optimize_first: bool = True, recompute: str = "mincut"
+) -> Grad:
+    """The gradient of a float-scalar-valued function w.r.t. argument(s) ``argnums`` (see docs).
+    ``recompute``: how the reverse sweep gets loop values back, "mincut" or "simple"."""
+    return Grad(f, argnums, with_value=False, optimize_first=optimize_first, recompute=recompute)
 
 
-def value_and_grad(f: Any, argnums: int | tuple[int, ...] = 0, *, optimize_first: bool = True) -> Grad:
+def value_and_grad(
+    f: Any, argnums: int | tuple[int, ...] = 0, *, optimize_first: bool = True, recompute: str = "mincut"
+) -> Grad:
     """Like :func:`grad`, returning ``(value, gradient)``."""
-    return Grad(f, argnums, with_value=True, optimize_first=optimize_first)
+    return Grad(f, argnums, with_value=True, optimize_first=optimize_first, recompute=recompute)
 
 
-def vjp(f: Any, argnums: tuple[int, ...] | None = None, *, optimize_first: bool = True) -> VJP:
+def vjp(
+    f: Any, argnums: tuple[int, ...] | None = None, *, optimize_first: bool = True, recompute: str = "mincut"
+) -> VJP:
     """Reverse mode for functions returning arrays or writing array arguments (see docs)."""
-    return VJP(f, argnums, optimize_first)
+    return VJP(f, argnums, optimize_first, recompute)
 
 
 def jvp(f: Any, *, optimize_first: bool = True) -> JVP:

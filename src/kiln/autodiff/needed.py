@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from kiln.autodiff.analysis import Activity
 from kiln.autodiff.exprs import reverse_reads
+from kiln.autodiff.overwrite import Site, may_read_before
 from kiln.autodiff.prepare import reads
 from kiln.errors import UnsupportedError
 from kiln.ir import nodes as ir
+from kiln.ir.visit import iter_exprs
 
 Tokens = frozenset[str]
 
@@ -22,10 +24,18 @@ Tokens = frozenset[str]
 class NeededValues:
     """Run on a prepared body; ``saves`` holds ``id`` of statements whose target must be saved."""
 
-    def __init__(self, act: Activity) -> None:
+    def __init__(
+        self, act: Activity, recompute: set[int] | None = None, fixed: set[str] | None = None
+    ) -> None:
         self.act = act
+        self.recompute = recompute or set()  # assignments the reverse sweep re-executes
+        self.fixed = fixed  # scalars that never change while loops run (None: no site analysis)
         self.group_of = act.group_of
         self.saves: set[int] = set()
+        self.loop_stack: list[ir.For] = []
+        self.sites: dict[tuple[int, int], str] = {}  # (statement, load) -> its site token
+        self.site_of: dict[str, Site] = {}
+        self.affine_cache: dict[int, dict] = {}
 
     def body(self, stmts: list[ir.Stmt] | tuple[ir.Stmt, ...], pending: Tokens) -> Tokens:
         for s in stmts:
@@ -52,14 +62,55 @@ class NeededValues:
             return out
         return set()
 
+    def with_sites(self, s: ir.Stmt, gen: set[str]) -> set[str]:
+        """``gen`` plus a site token ``@group#k`` per array read behind each ``@group`` token
+        (``@group#?`` when the read is not a load of a plain statement)."""
+        out = set(gen)
+        for token in gen:
+            if not token.startswith("@") or "#" in token:
+                continue
+            g = token[1:]
+            loads = [
+                x for x in iter_exprs(s, deep=False) if isinstance(x, ir.Load) and self.group_of[x.array] == g
+            ]
+            if not loads or not isinstance(s, ir.Assign | ir.Store):
+                out.add(token + "#?")
+            for x in loads:
+                key = (id(s), id(x))
+                if key not in self.sites:
+                    self.sites[key] = f"{token}#{len(self.site_of)}"
+                    self.site_of[self.sites[key]] = Site(x.array, tuple(self.loop_stack), x.indices)
+                out.add(self.sites[key])
+        return out
+
+    def store_needs_save(self, s: ir.Store, live: Tokens) -> bool:
+        """Whether a read not after ``s`` may need the element ``s`` overwrites."""
+        g = "@" + self.group_of[s.array]
+        if g not in live:
+            return False
+        if self.fixed is None:
+            return True
+        here = Site(s.array, tuple(self.loop_stack), s.indices)
+        for token in live:
+            if token.startswith(g + "#"):
+                site = self.site_of.get(token)
+                if site is None or may_read_before(site, here, self.fixed, self.affine_cache):
+                    return True
+        return False
+
     def stmt(self, s: ir.Stmt, pending: Tokens) -> Tokens:
         gen = self.stmt_reads(s)
+        if isinstance(s, ir.Assign) and id(s) in self.recompute:
+            # re-executed at the start of its reverse iteration: what it reads must be there
+            gen = self.with_sites(s, gen | reads(s.value, self.group_of))
+            return frozenset((pending | gen) - {s.target})
+        gen = self.with_sites(s, gen)
         if isinstance(s, ir.Assign):
             if s.target in pending or s.target in gen:
                 self.saves.add(id(s))
             return frozenset((pending | gen) - {s.target})
         if isinstance(s, ir.Store):
-            if "@" + self.group_of[s.array] in pending | gen:
+            if self.store_needs_save(s, pending | gen):
                 self.saves.add(id(s))
                 for i in s.indices:
                     gen |= reads(i, self.group_of)
@@ -98,9 +149,16 @@ class NeededValues:
             self.saves.add(id(s))
         kill = frozenset({var}) if var else frozenset()
         current = pending
-        while True:
-            out = self.body(body, current - kill)
-            grown = current | (out - kill)
-            if grown == current:
-                return current | out
-            current = grown
+        if isinstance(s, ir.For):
+            self.loop_stack.append(s)
+        try:
+            while True:
+                out = self.body(body, current - kill)
+                grown = current | (out - kill)
+                if grown == current:
+                    # the reverse loop sets its variable itself: body reads of it need no restore
+                    return current | (out - kill)
+                current = grown
+        finally:
+            if isinstance(s, ir.For):
+                self.loop_stack.pop()

@@ -5,7 +5,8 @@ need on tapes, see ``needed.py``), the seeding of the results' adjoints, and the
 statements' adjoints in reverse order, loops run backwards, branches re-taken on the recorded
 condition. Parameters: the primal's, then one shadow array per active array parameter (holding the
 cotangent of its final contents on entry, of its initial contents on exit), then one seed per
-active result. Results: the primal's results, then the adjoint of each active scalar parameter.
+active result. Results: the primal's results, the adjoint of each active scalar parameter, and the
+number of bytes the forward sweep taped.
 """
 
 from __future__ import annotations
@@ -14,12 +15,23 @@ from dataclasses import dataclass, replace
 
 from kiln.autodiff import build as b
 from kiln.autodiff.analysis import activity
-from kiln.autodiff.common import accumulate, copy_array, fill_zero, renumber, shadow_view
+from kiln.autodiff.common import (
+    accumulate,
+    copy_array,
+    fill_zero,
+    first_write_of_zeroed,
+    renumber,
+    shadow_view,
+)
 from kiln.autodiff.exprs import Backprop
+from kiln.autodiff.hoist import hoist_invariants
 from kiln.autodiff.libcalls import libcall_adjoint
+from kiln.autodiff.mincut import Decision, plan_recompute
 from kiln.autodiff.needed import NeededValues
+from kiln.autodiff.parallel import mark_reverse_loops
 from kiln.autodiff.prepare import defs, prepare, reads
 from kiln.autodiff.remat import rematerialize
+from kiln.autodiff.webs import split_webs
 from kiln.errors import UnsupportedError
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, ArrayType, ScalarType
@@ -38,14 +50,26 @@ class ReverseSignature:
 
 
 class _Reverse:
-    def __init__(self, fn: ir.Function, active_params: tuple[str, ...]) -> None:
+    def __init__(
+        self,
+        fn: ir.Function,
+        active_params: tuple[str, ...],
+        threads: bool = False,
+        recompute: str = "mincut",
+    ) -> None:
         self.fn = fn
+        self.threads = threads
+        self.policy = recompute
         self.types = fn.var_types()
         self.names = b.Names(set(self.types) | {p.name for p in fn.params})
         self.loops: list[ir.For] = []
         self.tape_allocs: list[ir.Stmt] = []
         self.outer_defs: set[str] = set()
         self.active_params = active_params
+        self.reverse_loops: dict[str, bool] = {}  # reverse loop variable -> primal loop parallel
+        self.decision = Decision()  # values the reverse sweep recomputes instead of taping
+        self.tape_counters: list[tuple[str, int]] = []  # (push counter, bytes per element)
+        self.scalar_save_bytes = 0
 
     def type_of(self, name: str) -> ScalarType | ArrayType:
         return self.types.get(name) or self.names.declared[name]
@@ -56,11 +80,19 @@ class _Reverse:
         from kiln.autodiff.analysis import alias_groups
 
         body, returns = prepare(fn, alias_groups(fn), self.names)
-        body = rematerialize(fn, body)
-        work = replace(fn, body=tuple(body), locals=fn.locals + tuple(self.names.declared.items()))
+        body, returns = split_webs(body, returns, {**self.types, **self.names.declared}, self.names)
+        fn = replace(fn, locals=fn.locals + tuple(self.names.declared.items()))
+        if self.policy == "simple":
+            body = rematerialize(fn, body, returns)
+        known = {n for n, _ in fn.locals}
+        extra = tuple((n, t) for n, t in self.names.declared.items() if n not in known)
+        work = replace(fn, body=tuple(body), locals=fn.locals + extra)
         self.types = work.var_types()
         self.act = activity(work, self.active_params)
-        needed = NeededValues(self.act)
+        if self.policy == "mincut":
+            probe = NeededValues(self.act)
+            self.decision = plan_recompute(work, body, lambda s: probe.stmt_reads(s))
+        needed = NeededValues(self.act, self.decision.recompute, _fixed_scalars(body, self.types))
         needed.body(body, frozenset())
         self.saves = needed.saves
         self.shadow = self._shadows(work)
@@ -100,10 +132,12 @@ class _Reverse:
         """Save ``value`` in the forward sweep; ``restore(saved)`` gives it back in reverse."""
         t = value.type.strong()
         if not self.loops:
+            self.scalar_save_bytes += t.np_dtype.itemsize
             tmp = self.names.fresh("save", t)
             return [ir.Assign(tmp, value, loc=loc)], restore(ir.Var(tmp, t))  # type: ignore[arg-type]
         tape = self.names.fresh("tape", ArrayType(t.dtype, 1, "C"))
         count = self.names.fresh("top", INT64)
+        self.tape_counters.append((count, t.np_dtype.itemsize))
         capacity = self._capacity()
         self.tape_allocs += [ir.Alloc(tape, ArrayType(t.dtype, 1, "C"), (capacity,), loc=loc),  # type: ignore[arg-type]
                              ir.Assign(count, b.const(0, INT64), loc=loc)]  # type: ignore[arg-type]  # fmt: skip
@@ -149,7 +183,7 @@ class _Reverse:
             *restore,
         ]
         reverse += Backprop(self.act, self.shadow, self.names, s.loc).run(s.value, ir.Var(g, t))
-        return forward, reverse
+        return forward, first_write_of_zeroed(reverse, 1)
 
     def _store(self, s: ir.Store) -> Code:
         forward: list[ir.Stmt] = []
@@ -170,7 +204,7 @@ class _Reverse:
             *restore,
         ]
         reverse += Backprop(self.act, self.shadow, self.names, s.loc).run(s.value, ir.Var(g, t))
-        return forward, reverse
+        return forward, first_write_of_zeroed(reverse, 1)
 
     def _for(self, s: ir.For) -> Code:
         outermost = not self.loops
@@ -198,12 +232,14 @@ class _Reverse:
             return forward, var_restore
         var_t = self.types[s.var]
         trips, k = self.names.fresh("trips", INT64), self.names.fresh("k", INT64)
+        self.reverse_loops[k] = s.parallel
         n, kv = ir.Var(trips, INT64), ir.Var(k, INT64)
         back = b.sub(b.sub(n, b.const(1, INT64)), kv)
         value = b.add(b.cast(s.start, INT64), b.mul(back, b.cast(s.step, INT64)))
+        recompute = tuple(x for x in s.body if id(x) in self.decision.recompute)
         reverse_loop = ir.For(
             k, b.const(0, INT64), n, b.const(1, INT64),
-            (ir.Assign(s.var, value, loc=s.loc), *body_r), loc=s.loc,
+            (ir.Assign(s.var, value, loc=s.loc), *recompute, *body_r), loc=s.loc,
         )  # fmt: skip
         if var_t.dtype != "int64":  # type: ignore[union-attr]
             raise UnsupportedError("reverse-mode differentiation of a non-int64 loop variable", s.loc)
@@ -294,8 +330,15 @@ class _Reverse:
             p.name for p in fn.params if isinstance(p.type, ScalarType) and p.name in self.act.scalars
         )
         results += [self.shadow[p] for p in scalar_grads]
+        # the bytes the forward sweep taped (reports compare store-or-recompute policies)
+        taped: ir.Expr = b.const(self.scalar_save_bytes, INT64)
+        for counter, size in self.tape_counters:
+            taped = b.add(taped, b.mul(ir.Var(counter, INT64), b.const(size, INT64)))
+        tape_bytes = names.fresh("tape_bytes", INT64)
+        forward.append(ir.Assign(tape_bytes, taped))
+        results.append(tape_bytes)
         param_names = {p.name for p in params}
-        body, _ = renumber([*forward, *seeds, *reverse, ir.Return(tuple(results))])
+        body, _ = renumber(hoist_invariants([*forward, *seeds, *reverse, ir.Return(tuple(results))], names))
         out = ir.Function(
             name=fn.name + "_vjp",
             params=tuple(params),
@@ -313,9 +356,40 @@ class _Reverse:
             loc=fn.loc,
             written_params=fn.written_params + tuple(self.shadow[p] for p in shadow_params),
         )
+        out, _ = mark_reverse_loops(out, self.reverse_loops, set(self.shadow.values()), self.threads)
+        out = replace(out, body=renumber(out.body)[0])
         return out, ReverseSignature(shadow_params, tuple(seeded), scalar_grads)
 
 
-def reverse_function(fn: ir.Function, active_params: tuple[str, ...]) -> tuple[ir.Function, ReverseSignature]:
-    """The vector-Jacobian-product function of ``fn`` with respect to ``active_params``."""
-    return _Reverse(fn, active_params).run()
+def _fixed_scalars(body: list[ir.Stmt], types: dict[str, object]) -> set[str]:
+    """Scalars assigned at most once and outside every loop: constant while any loop runs."""
+    counts: dict[str, int] = {}
+    in_loops: set[str] = set()
+    for s in iter_stmts(body):
+        if isinstance(s, ir.Assign):
+            counts[s.target] = counts.get(s.target, 0) + 1
+        if isinstance(s, ir.For | ir.While):
+            for x in iter_stmts(s.body):
+                if isinstance(x, ir.Assign):
+                    in_loops.add(x.target)
+                elif isinstance(x, ir.For):
+                    in_loops.add(x.var)
+            if isinstance(s, ir.For):
+                in_loops.add(s.var)
+    return {
+        n
+        for n, t in types.items()
+        if isinstance(t, ScalarType) and counts.get(n, 0) <= 1 and n not in in_loops
+    }
+
+
+def reverse_function(
+    fn: ir.Function, active_params: tuple[str, ...], threads: bool = False, recompute: str = "mincut"
+) -> tuple[ir.Function, ReverseSignature]:
+    """The vector-Jacobian-product function of ``fn`` with respect to ``active_params``;
+    ``threads``: the code is built with OpenMP (reverse loops of parallel loops may use threads);
+    ``recompute``: "mincut" (store or recompute by a minimum cut, ``mincut.py``) or "simple"
+    (recompute only values of loop variables and unchanged inputs, ``remat.py``)."""
+    if recompute not in ("mincut", "simple"):
+        raise ValueError(f"recompute must be 'mincut' or 'simple', not {recompute!r}")
+    return _Reverse(fn, active_params, threads, recompute).run()

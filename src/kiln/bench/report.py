@@ -126,7 +126,33 @@ def _clip(text: str, max_lines: int) -> str:
     return "\n    ".join(clipped)
 
 
-_SECTION_TABLES = {"startup": startup_table, "peak memory": memory_table}
+def ad_table(results: Sequence[Result]) -> str:
+    """Gradient against forward time per kernel, the finite-difference check, what optimizing
+    before differentiating gains, bytes taped (minimum cut vs the simple rule), the geomean."""
+    rows = []
+    ratios = []
+    for r in results:
+        n = r.notes
+        ratio = n.get("grad_over_forward")
+        if ratio is not None:
+            ratios.append(ratio)
+        err = n.get("fd_max_rel_error")
+        rows.append([
+            r.name, _check(r), format_measurement(r, BASELINE), format_measurement(r, KILN),
+            format_ratio(ratio), MISSING if err is None else f"{err:.1e}",
+            format_ratio(n.get("after_opt_gain")),
+            f"{format_bytes(n.get('tape_bytes'))} / {format_bytes(n.get('tape_bytes_simple'))}",
+        ])  # fmt: skip
+    headers = ["kernel", "check", "forward", "gradient", "grad/fwd", "FD error", "opt gain",
+               "taped: min-cut / simple"]  # fmt: skip
+    table = render_table(headers, rows, "llrrrrrr")
+    if ratios:
+        mean = math.exp(sum(map(math.log, ratios)) / len(ratios))
+        table += f"\ngeometric-mean gradient/forward (best runs): {mean:.2f}x"
+    return table
+
+
+_SECTION_TABLES = {"startup": startup_table, "peak memory": memory_table, "ad": ad_table}
 
 
 def bench_report(results: Sequence[Result], *, numba: bool) -> str:
