@@ -125,3 +125,29 @@ def numba_style(a, b):
     i = tx + bx * bw
     if i < a.size:
         b[i] = a[i] * 2
+
+
+@kiln.kernel
+def window(a, out, lo, hi):
+    """Guards bounding the thread index from both sides, one through a negated index."""
+    i = kiln.grid(1)
+    if lo <= i and i < hi and a.shape[0] - i > 0:
+        out[i] = a[i] + 1.0
+
+
+@kiln.kernel
+def rows_by_x(u, out):
+    i, j = kiln.grid(2)
+    if i < u.shape[0] and j < u.shape[1]:
+        out[i, j] = 2.0 * u[i, j]
+
+
+@kiln.kernel
+def tile_dot(a, b, out):
+    """A thread-uniform inner loop reading b along threadIdx.x."""
+    x, y = kiln.grid(2)
+    acc = 0.0
+    for k in range(a.shape[1]):
+        acc += a[min(y, a.shape[0] - 1), k] * b[k, min(x, b.shape[1] - 1)]
+    if y < out.shape[0] and x < out.shape[1]:
+        out[y, x] = acc

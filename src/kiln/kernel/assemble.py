@@ -23,6 +23,8 @@ from kiln.ir.visit import bodies, iter_stmts, map_exprs, map_stmts, replace_body
 from kiln.kernel.analysis import varying_vars
 from kiln.kernel.barriers import eliminate_barriers
 from kiln.kernel.fission import BlockItem, Region, regions_of, split_at_barriers
+from kiln.kernel.guards import narrow_thread_loop
+from kiln.kernel.interchange import lift_uniform_loops, thread_deps, thread_order
 from kiln.kernel.lower_intrinsics import BID, GDIM, TID, array_space
 from kiln.kernel.nonneg import drop_wraparound
 from kiln.kernel.spill import SpillPlan, plan_spills
@@ -59,6 +61,7 @@ class _Assembler:
         self.spaces = {n: array_space(n) for n, t in self.types.items() if isinstance(t, ArrayType)}
         self.spaces = {n: s for n, s in self.spaces.items() if s}
         self.w = ir.Var(WORKER, INT64)
+        self.deps: dict[str, set[int]] = {}
 
     # ------------------------------------------------------------ thread index
     def flat_thread(self) -> ir.Expr:
@@ -69,10 +72,15 @@ class _Assembler:
             t = _bin("add", _bin("mul", t, _i(extent)), idx) if extent else idx
         return t
 
-    def thread_loop(self, body: tuple[ir.Stmt, ...]) -> tuple[ir.Stmt, ...]:
-        for k in range(3):  # x innermost
-            if self.block[k] > 1:
-                body = (ir.For(TID[k], _i(0), _i(self.block[k]), _i(1), body),)
+    def thread_loop(self, body: tuple[ir.Stmt, ...], narrow: bool = False) -> tuple[ir.Stmt, ...]:
+        """``body`` for every thread of the block; with ``narrow``, a guard on the innermost
+        thread index bounds its loop (the body stores no values for later regions)."""
+        order = thread_order(body, self.block, self.deps)  # outermost first
+        for n, k in enumerate(reversed(order)):
+            guarded = (
+                narrow_thread_loop(TID[k], self.block[k], body, "kiln_slot_") if narrow and n == 0 else None
+            )
+            body = guarded or (ir.For(TID[k], _i(0), _i(self.block[k]), _i(1), body),)
         return body
 
     # --------------------------------------------------------- memory spaces
@@ -143,7 +151,7 @@ class _Assembler:
             ir.Store(f"kiln_slot_{v}", (self.w, t), ir.Var(v, self.types[v]))  # type: ignore[arg-type]
             for v in sorted(plan.written[r.index])
         ]
-        return self.thread_loop((*pre, *r.body, *post))
+        return self.thread_loop((*pre, *r.body, *post), narrow=not post)
 
     def _recompute_closure(self, need: set[str], plan: SpillPlan) -> set[str]:
         out: set[str] = set()
@@ -232,6 +240,8 @@ def assemble_kernel(fn: ir.Function, block: tuple[int, int, int]) -> tuple[ir.Fu
     a = _Assembler(fn, block)
     barriers = sum(1 for s in iter_stmts(fn.body) if isinstance(s, ir.LibCall) and s.func == "barrier")
     body, removed = eliminate_barriers(_alias_whole_views(drop_wraparound(fn.body), a.spaces))
+    body = lift_uniform_loops(body, block)
+    a.deps = thread_deps(body)
     has_barrier = barriers > removed
     has_return = any(isinstance(s, ir.Return) for s in iter_stmts(body))
     guarded = has_barrier and has_return

@@ -43,7 +43,9 @@ def is_nonneg(e: ir.Expr, known: set[str]) -> bool:
             and (e.operand.type.is_integer or e.operand.type.is_bool)
             and is_nonneg(e.operand, known)
         )
-    if isinstance(e, ir.Binary) and e.op in ("add", "mul", "floordiv", "mod", "min", "max"):
+    if isinstance(e, ir.Binary) and e.op == "max":  # max(i - 1, 0): one side suffices
+        return e.type.is_integer and (is_nonneg(e.lhs, known) or is_nonneg(e.rhs, known))
+    if isinstance(e, ir.Binary) and e.op in ("add", "mul", "floordiv", "mod", "min"):
         return e.type.is_integer and is_nonneg(e.lhs, known) and is_nonneg(e.rhs, known)
     return False
 

@@ -31,14 +31,38 @@ class SpillPlan:
 
 
 def exposed_reads(body: tuple[ir.Stmt, ...]) -> set[str]:
-    """Variables the region may read before writing them (conservatively)."""
-    defined: set[str] = set()
+    """Variables the region may read before writing them: flow-sensitive through ``if``
+    branches and loop bodies (a temporary assigned and used inside one branch is not live
+    across a barrier); conservative elsewhere."""
+    exposed, _ = _exposed(body, set())
+    return exposed
+
+
+def _exposed(body: tuple[ir.Stmt, ...], defined: set[str]) -> tuple[set[str], set[str]]:
+    """(variables read before written, variables surely written after ``body``)."""
+    defined = set(defined)
     exposed: set[str] = set()
     for s in body:
-        exposed |= read_vars((s,)) - defined
         if isinstance(s, ir.Assign):
+            exposed |= expr_vars(s.value) - defined
             defined.add(s.target)
-    return exposed
+        elif isinstance(s, ir.If):
+            exposed |= expr_vars(s.cond) - defined
+            e1, d1 = _exposed(s.then, defined)
+            e2, d2 = _exposed(s.orelse, defined)
+            exposed |= e1 | e2
+            defined |= d1 & d2
+        elif isinstance(s, ir.For):
+            exposed |= set().union(*(expr_vars(e) for e in (s.start, s.stop, s.step))) - defined
+            exposed |= _exposed(s.body, defined | {s.var})[0]
+        elif isinstance(s, ir.While | ir.Block):
+            exposed |= (expr_vars(s.cond) if isinstance(s, ir.While) else set()) - defined
+            exposed |= _exposed(s.body, defined)[0]
+        else:
+            exposed |= read_vars((s,)) - defined
+            if isinstance(s, ir.Atomic) and s.target:
+                defined.add(s.target)
+    return exposed, defined
 
 
 def _regions_in_loops(items: tuple[BlockItem, ...], in_loop: bool = False) -> dict[int, bool]:
