@@ -202,3 +202,16 @@ def test_interpreter_agrees() -> None:
     want = f(a, b)
     for g, w in zip(got, want):
         np.testing.assert_allclose(g, w, rtol=1e-12)
+
+
+def eyes(n, m, k):
+    return np.eye(n), np.eye(n, m), np.eye(n, m, k), np.eye(n, dtype=np.int32), np.identity(n, dtype=bool)
+
+
+@pytest.mark.parametrize(("n", "m", "k"), [(0, 0, 0), (1, 3, 0), (4, 4, 1), (3, 5, -2), (4, 2, 7)])
+def test_eye_and_identity(n: int, m: int, k: int) -> None:
+    expected = eyes(n, m, k)
+    got = kiln.jit(eyes)(n, m, k)
+    for e, g in zip(expected, got):
+        assert g.dtype == e.dtype and g.shape == e.shape
+        np.testing.assert_array_equal(g, e)

@@ -22,5 +22,7 @@ def linalg_functions() -> dict[object, Handler]:
         np.linalg.cholesky: lapack.np_cholesky,
         np.linalg.norm: norm.np_norm,
         np.triu: triangles.np_triu,
+        np.eye: triangles.np_eye,
+        np.identity: triangles.np_identity,
         np.tril: triangles.np_tril,
     }

@@ -47,3 +47,30 @@ def _triangle(name: str, keep: str) -> Handler:
 
 np_triu = _triangle("triu", "ge")
 np_tril = _triangle("tril", "le")
+
+
+def np_eye(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """``np.eye(N, M=None, k=0, dtype=float)``: ones on the k-th diagonal, lazy like ``np.zeros``."""
+    from kiln.frontend.callargs import dtype_arg, is_none, shape_arg
+    from kiln.frontend.values import TupleValue
+
+    params = [("N", REQUIRED), ("M", None), ("k", Scalar(E.ZERO)), ("dtype", None), ("order", None)]
+    b = bind_args(ctx, "eye", args, kwargs, params)
+    rows = b["N"]
+    cols = rows if is_none(b["M"]) else b["M"]
+    shape = shape_arg(ctx, TupleValue((rows, cols)))
+    dtype = dtype_arg(ctx, b["dtype"], "float64")
+    assert dtype is not None
+    k = _offset(ctx, b["k"], "eye")
+    t = ScalarType(dtype)
+    one, zero = E.cast(ir.Const(1, INT64), t), E.cast(E.ZERO, t)
+
+    def element(idx: tuple[ir.Expr, ...]) -> ir.Expr:
+        return ir.Select(E.compare("eq", E.sub(idx[1], idx[0]), k), one, zero, t)
+
+    return Lazy(dtype, shape, element, frozenset())
+
+
+def np_identity(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    b = bind_args(ctx, "identity", args, kwargs, [("n", REQUIRED), ("dtype", None)])
+    return np_eye(ctx, [b["n"]], {"dtype": b["dtype"]} if b["dtype"] is not None else {})
