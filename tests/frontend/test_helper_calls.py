@@ -322,3 +322,12 @@ def constant_short_circuit(a, x):
 @pytest.mark.parametrize("x", [0, 2.5])
 def test_short_circuit_decided_by_a_constant(x):
     check(constant_short_circuit, np.zeros(2), x)
+
+
+def test_numpy_python_functions_are_not_inlined() -> None:
+    @kiln.jit
+    def rotate(a):
+        return np.rot90(a)  # a Python function inside NumPy that kiln does not implement
+
+    with pytest.raises(kiln.UnsupportedError, match="call to 'numpy.rot90' is not supported"):
+        rotate(np.ones((2, 2)))

@@ -44,7 +44,10 @@ def dispatch_call(low: Lowerer, func: Value, args: list[Value], kwargs: dict[str
     if result is not None:
         return result
     target = getattr(f, "py_func", f)  # a @kiln.jit function called from another one
-    if isinstance(target, types.FunctionType):
+    # NumPy's (and SciPy's) own Python functions are library code, not the user's: kiln implements
+    # what it supports of them; inlining their internals would fail deep inside with a confusing error.
+    library = (getattr(target, "__module__", None) or "").split(".")[0] in ("numpy", "scipy")
+    if isinstance(target, types.FunctionType) and not library:
         return inline_call(low, target, args, kwargs)
     name = getattr(f, "__qualname__", getattr(f, "__name__", repr(f)))
     module = getattr(f, "__module__", None) or ""
