@@ -190,6 +190,12 @@ _OMP_FLOAT_REDUCTIONS = r"""
 # Complex power as NumPy (npy_cpow) and Python compute it: small integer exponents
 # by repeated multiplication (so (1+1j)**2 is exactly 2j), anything else by cpow.
 # ``numpy``: npy_cpow's unrolled 1, 2, 3 (Python multiplies 1+0j by the base first).
+# |z| as hypot(re, im), what glibc's cabs computes; inline so gcc can vectorize the hypot call.
+_CABS = r"""
+KILN_INLINE double kiln_cabs(double _Complex z) { return hypot(creal(z), cimag(z)); }
+KILN_INLINE float kiln_cabsf(float _Complex z) { return hypotf(crealf(z), cimagf(z)); }
+"""
+
 _COMPLEX_POW = r"""
 #ifndef CMPLX
 #define CMPLX(x, y) ((double _Complex)((double)(x) + KILN_I * (double)(y)))
@@ -263,7 +269,7 @@ KILN_INLINE {t} kiln_sign_{s}({t} z) {{
 
 
 def prelude() -> str:
-    parts = [_HEADER, simd_declarations()]
+    parts = [_HEADER, simd_declarations(), _CABS]
     for suffix, ctype in INT_TYPES.items():
         template = _UINT_DIVMOD if suffix.startswith("u") else _INT_DIVMOD
         parts.append(template.format(t=ctype, s=suffix))
