@@ -3,3 +3,4 @@
 from kiln.transforms import effects as _effects  # noqa: F401  (registers analyses)
 from kiln.transforms.passes import licm as _licm  # noqa: F401
 from kiln.transforms.passes import parallelize as _parallelize  # noqa: F401
+from kiln.transforms.passes import fusion as _fusion  # noqa: F401
