@@ -470,7 +470,7 @@ def fusion(fn: ir.Function, ctx: PassContext) -> ir.Function:
     created: set[int] = set()  # ids of the unfused copies kept as fallbacks: never fused again
     while True:
         roots = ctx.analyses.get("array_roots")
-        plan = _next_fusion(fn, roots, tried | created, int(ctx.params["max_stmts"]), created)
+        plan = _next_fusion(fn, roots, tried, int(ctx.params["max_stmts"]), created)
         if plan is None:
             return fn
         n1, n2 = plan.cand.path1.nest.sid, plan.cand.path2.nest.sid
@@ -484,7 +484,7 @@ def fusion(fn: ir.Function, ctx: PassContext) -> ir.Function:
 
 
 def _next_fusion(
-    fn: ir.Function, roots: ArrayRoots, tried: set, max_stmts: int, created: set[int]
+    fn: ir.Function, roots: ArrayRoots, tried: set[tuple[int, int]], max_stmts: int, created: set[int]
 ) -> FusionPlan | None:
     for cand in candidates(fn):
         key = (cand.path1.nest.sid, cand.path2.nest.sid)
