@@ -217,7 +217,7 @@ def plan_fusion(fn: ir.Function, cand: Candidate, roots: ArrayRoots) -> FusionPl
 def _scalars_flow(fn: ir.Function, cand: Candidate, l1: list[ir.For], l2: list[ir.For]) -> str:
     n1, n2 = cand.path1.nest, cand.path2.nest
     types = fn.var_types()
-    if any(types.get(a.var) != types.get(b.var) for a, b in zip(l1, l2)):
+    if any(not _same_ints(types.get(a.var), types.get(b.var)) for a, b in zip(l1, l2)):
         return "the loop variables have different types"
     e1, e2 = effects_of([n1]), effects_of([n2])
     outer1, outer2 = {lp.var for lp in l1}, {lp.var for lp in l2}
@@ -235,6 +235,11 @@ def _scalars_flow(fn: ir.Function, cand: Candidate, l1: list[ir.For], l2: list[i
         if v in outside or v in exposed or "*" in exposed:
             return f"scalar {v} carries a value from one nest to the other"
     return ""
+
+
+def _same_ints(a: object, b: object) -> bool:
+    """Both int64 (a Python int or not): one loop variable stands for the other through a cast."""
+    return isinstance(a, ScalarType) and isinstance(b, ScalarType) and a.dtype == b.dtype == "int64"
 
 
 def _assigns(nest: ir.For, names: set[str]) -> bool:
@@ -348,12 +353,16 @@ def fuse_nests(fn: ir.Function, plan: FusionPlan) -> ir.For:
     """The fused nest: N1's loops (and ids) over N1's body followed by N2's, renamed."""
     l1, l2 = _levels(plan.cand.path1.nest, plan.depth), _levels(plan.cand.path2.nest, plan.depth)
     types = fn.var_types()
-    rename = {b.var: ir.Var(a.var, types[a.var]) for a, b in zip(l1, l2)}  # type: ignore[arg-type]
+    rename = {b.var: _as(ir.Var(a.var, types[a.var]), types[b.var]) for a, b in zip(l1, l2)}  # type: ignore[arg-type]
     second = tuple(map_exprs(s, lambda x: _rename_var(x, rename)) for s in l2[-1].body)
     body: tuple[ir.Stmt, ...] = l1[-1].body + second  # type: ignore[operator]
     for a, b in reversed(list(zip(l1, l2))):
         body = (dataclasses.replace(a, body=body, parallel=a.parallel and b.parallel),)
     return _recheck_parallel(fn, body[0])  # type: ignore[arg-type]
+
+
+def _as(v: ir.Var, t: ScalarType) -> ir.Expr:
+    return v if v.type == t else ir.Cast(v, t)
 
 
 def _rename_var(e: ir.Expr, rename: dict[str, ir.Expr]) -> ir.Expr:
