@@ -64,7 +64,9 @@ def test_array_statements_fuse_golden() -> None:
     result = optimize(before, "fusion")
     write_golden("fusion_two_statements.ir", text(result.fn))
     assert text(result.fn) == (GOLDEN / "fusion_two_statements.ir").read_text()
-    assert [s.to_json() for s in result.steps] == [{"transformation": "fuse", "target": [8, 36], "params": {}}]
+    assert [s.to_json() for s in result.steps] == [
+        {"transformation": "fuse", "target": [8, 36], "params": {}}
+    ]
     fused = next(lp for lp in loops(result.fn) if lp.sid == 8)
     inner = fused.body[0]
     assert [type(s).__name__ for s in inner.body] == ["Store", "Store"]  # type: ignore[union-attr]
@@ -100,7 +102,6 @@ def test_aliasing_arguments_take_the_unfused_version() -> None:
     kiln.jit(shifted_read)(got, got)
     np.testing.assert_allclose(got, ea, rtol=1e-14)
     base = np.linspace(1.0, 2.0, 9)
-    ea, eb = base[1:8].copy(), base[:7].copy()
     expected = base.copy()
     shifted_read(expected[1:8], expected[:7])
     got = base.copy()

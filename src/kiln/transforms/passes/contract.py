@@ -96,7 +96,9 @@ def plan_contraction(fn: ir.Function, store_sid: int) -> Contraction | str:
 
 def _region_ok(region: tuple[ir.Stmt, ...], store: ir.Store, array: str) -> str:
     pos = next(k for k, s in enumerate(region) if s is store)
-    if _uses_deep(region[:pos], array) or any(isinstance(e, ir.Load) and e.array == array for e in iter_exprs(store)):
+    if _uses_deep(region[:pos], array) or any(
+        isinstance(e, ir.Load) and e.array == array for e in iter_exprs(store)
+    ):
         return f"{array} is read before the store in the loop body"
     if any(not isinstance(e, ir.Var | ir.Const | ir.Dim | ir.Stride | ir.Binary | ir.Unary | ir.Cast)
            for x in store.indices for e in iter_exprs(x)):  # fmt: skip
@@ -181,7 +183,9 @@ def _fresh(fn: ir.Function, base: str) -> str:
 
 def dead_arrays(fn: ir.Function) -> list[str]:
     """Local arrays whose elements are never read."""
-    loaded = {e.array for s in iter_stmts(fn.body) for e in iter_exprs(s, deep=False) if isinstance(e, ir.Load)}
+    loaded = {
+        e.array for s in iter_stmts(fn.body) for e in iter_exprs(s, deep=False) if isinstance(e, ir.Load)
+    }
     return sorted(local_arrays(fn) - loaded)
 
 
