@@ -114,3 +114,17 @@ def test_recipe_replays_and_refuses() -> None:
         recipes.apply_step(fresh, recipes.Step("contract", (7,), {"array": "u_t", "store": 6}))
     with pytest.raises(recipes.IllegalStep, match="read or escapes"):
         recipes.apply_step(fresh, recipes.Step("drop_array", (), {"array": "u_t"}))
+
+
+def test_value_read_after_the_enclosing_loop_keeps_the_array() -> None:
+    def after_loop(a, out):
+        for _ in range(2):
+            t = a * 2.0
+            out[:] = t + 1.0
+        out[0] = t[0]
+
+    a = np.arange(1.0, 5.0)
+    out, expected = np.zeros(4), np.zeros(4)
+    after_loop(a, expected)
+    kiln.jit(after_loop)(a, out)
+    np.testing.assert_array_equal(out, expected)

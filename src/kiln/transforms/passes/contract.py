@@ -66,6 +66,10 @@ def _uses(s: ir.Stmt, array: str) -> bool:
     return any(isinstance(e, ir.Load) and e.array == array for e in iter_exprs(s, deep=False))
 
 
+def _count_uses(stmts: tuple[ir.Stmt, ...], array: str) -> int:
+    return sum(1 for s in iter_stmts(stmts) if _uses(s, array))
+
+
 def _uses_deep(stmts: tuple[ir.Stmt, ...], array: str) -> bool:
     return any(_uses(s, array) for s in iter_stmts(stmts))
 
@@ -127,7 +131,7 @@ def _elsewhere_ok(fn: ir.Function, chain: Chain, array: str) -> str:
         return f"the store is not after {array}'s allocation in the same statement list"
     a_pos = alloc_list.index(alloc[0])
     p_pos = next(k for k, s in enumerate(alloc_list) if s is chain[level][0])
-    if p_pos <= a_pos or _uses_deep(alloc_list[p_pos + 1 :], array):
+    if p_pos <= a_pos or _count_uses(fn.body, array) != _count_uses(alloc_list[a_pos + 1 : p_pos + 1], array):
         return f"{array} is used after the statement that holds the store"
     for k in range(level, len(chain) - 2):  # the statements from P down to the store's loop
         node, nxt = chain[k][0], chain[k + 1][0]
@@ -200,8 +204,7 @@ def drop_array(fn: ir.Function, array: str) -> ir.Function:
     named = any(array in _names(e) for s in iter_stmts(body) for e in iter_exprs(s, deep=False))
     if not named:
         body = map_stmts(body, lambda s: () if isinstance(s, ir.Alloc) and s.target == array else None)
-    body = _drop_empty(body)
-    return dataclasses.replace(fn, body=body)
+    return dataclasses.replace(fn, body=_drop_empty(body))
 
 
 def _names(e: ir.Expr) -> set[str]:
@@ -213,9 +216,12 @@ def _names(e: ir.Expr) -> set[str]:
 
 
 def _drop_empty(body: tuple[ir.Stmt, ...]) -> tuple[ir.Stmt, ...]:
+    read = {e.name for s in iter_stmts(body) for e in iter_exprs(s, deep=False) if isinstance(e, ir.Var)}
+    read |= {v for s in iter_stmts(body) if isinstance(s, ir.Return) for v in s.values}
+
     def empty(s: ir.Stmt) -> ir.Stmt | tuple[ir.Stmt, ...] | None:
-        if isinstance(s, ir.For) and not s.body and not s.reductions:
-            return ()  # bounds are pure; the loop variable is the loop's own
+        if isinstance(s, ir.For) and not s.body and not s.reductions and s.var not in read:
+            return ()  # bounds are pure, and nothing reads the variable the loop leaves behind
         if isinstance(s, ir.If) and not s.then and not s.orelse:
             return ()
         return None
