@@ -199,3 +199,39 @@ def test_illegal_fusion_is_refused_with_a_reason() -> None:
         recipes.apply_step(fn, recipes.Step("fuse", (first, second)))
     with pytest.raises(recipes.IllegalStep, match="not adjacent"):
         recipes.apply_step(fn, recipes.Step("fuse", (second, first)))
+
+
+def three_statements(a, b, c, out):
+    t = a + b
+    u = t * c
+    out[:] = u - a
+
+
+def test_chain_of_three_fuses_into_one_loop() -> None:
+    x = np.ones((2, 3))
+    result = optimize(lower(three_statements, x, x, x, x.copy()), "fusion", "contract")
+    fused = [s.target for s in result.steps if s.transformation == "fuse"]
+    assert fused[0][0] == fused[1][0]  # the second fusion extends the first loop
+    rng = np.random.default_rng(3)
+    a, b, c = (rng.random((5, 4)) for _ in range(3))
+    out = np.zeros((5, 4))
+    kiln.jit(three_statements)(a, b, c, out)
+    np.testing.assert_allclose(out, (a + b) * c - a)
+
+
+def test_loop_variable_read_after_the_loop_blocks_fusion() -> None:
+    def last_index(a, b):
+        i = 0
+        for i in range(a.shape[0]):
+            b[i] = a[i]
+        for j in range(a.shape[0]):
+            a[j] = b[j] + i
+        return i
+
+    a = np.arange(4.0)
+    ea, eb = a.copy(), np.zeros(4)
+    expected = last_index(ea, eb)
+    ga, gb = a.copy(), np.zeros(4)
+    assert kiln.jit(last_index)(ga, gb) == expected
+    np.testing.assert_array_equal(ga, ea)
+    np.testing.assert_array_equal(gb, eb)

@@ -222,7 +222,7 @@ def _scalars_flow(fn: ir.Function, cand: Candidate, l1: list[ir.For], l2: list[i
     e1, e2 = effects_of([n1]), effects_of([n2])
     outer1, outer2 = {lp.var for lp in l1}, {lp.var for lp in l2}
     outside = _mentions_outside(fn, (n1, n2))
-    if _assigns(n1, outer1) or _assigns(n2, outer2) or (outer1 | outer2) & outside:
+    if _assigns(n1, outer1) or _assigns(n2, outer2) or (outer1 | outer2) & _free_reads(fn.body, (n1, n2)):
         return "a loop variable is assigned in its loop or used after it"
     if outer1 & (e2.reads | e2.writes) or outer2 & (e1.reads | e1.writes):
         return "one nest uses the other's loop variable"
@@ -235,6 +235,22 @@ def _scalars_flow(fn: ir.Function, cand: Candidate, l1: list[ir.For], l2: list[i
         if v in outside or v in exposed or "*" in exposed:
             return f"scalar {v} carries a value from one nest to the other"
     return ""
+
+
+def _free_reads(
+    body: tuple[ir.Stmt, ...], skip: tuple[ir.For, ...], bound: frozenset[str] = frozenset()
+) -> set[str]:
+    """Scalars read outside ``skip`` where no enclosing loop binds them (a value a loop left)."""
+    out: set[str] = set()
+    for s in body:
+        if any(s is n for n in skip):
+            continue
+        out |= {e.name for e in iter_exprs(s, deep=False) if isinstance(e, ir.Var)} - bound
+        out |= set(s.values) - bound if isinstance(s, ir.Return) else set()
+        inner = bound | {s.var} if isinstance(s, ir.For) else bound
+        for b in bodies(s):
+            out |= _free_reads(b, skip, inner)
+    return out
 
 
 def _same_ints(a: object, b: object) -> bool:
