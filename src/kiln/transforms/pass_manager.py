@@ -83,7 +83,11 @@ class PassSpec:
 PASSES: dict[str, PassSpec] = {}
 # Pipelines per target. An entry is a pass name or (name, {param: value}).
 PipelineEntry = str | tuple[str, Mapping[str, Any]]
-PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {"cpu": ("licm", "parallelize"), "none": ()}
+# Fusion first: licm's versioning would separate the nests it joins; contraction needs them joined.
+PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
+    "cpu": ("fusion", "contract", "licm", "parallelize"),
+    "none": (),
+}
 PIPELINES["default"] = PIPELINES["cpu"]
 
 
