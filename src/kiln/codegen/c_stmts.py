@@ -104,6 +104,9 @@ class StmtRenderer:
         self.openmp = openmp
         self._fresh = 0
         self._parallel: list[_ParallelRegion] = []  # the OpenMP loop being rendered, if any
+        self._serial = 0  # > 0 inside the serial copy of a parallel loop: no OpenMP in there
+        self._label_suffix = ""  # C labels of IR blocks; the serial copy of a loop needs its own
+        self._labels: dict[str, str] = {}  # IR block label -> C label, for the blocks being rendered
 
     def fresh(self, stem: str) -> str:
         self._fresh += 1
@@ -147,10 +150,20 @@ class StmtRenderer:
         return ["continue;"]
 
     def _block(self, s: ir.Block) -> list[str]:
-        return ["{", *_indent(self.block(s.body)), "}", f"kiln_exit_{s.label}: ;"]
+        name = f"kiln_exit_{s.label}{self._label_suffix}"
+        saved = self._labels.get(s.label)
+        self._labels[s.label] = name
+        try:
+            body = self.block(s.body)
+        finally:
+            if saved is None:
+                del self._labels[s.label]
+            else:
+                self._labels[s.label] = saved
+        return ["{", *_indent(body), "}", f"{name}: ;"]
 
     def _exit(self, s: ir.Exit) -> list[str]:
-        return [f"goto kiln_exit_{s.label};"]
+        return [f"goto {self._labels.get(s.label, f'kiln_exit_{s.label}')};"]
 
     def _check(self, s: ir.Check) -> list[str]:
         if self._parallel:
@@ -230,11 +243,32 @@ class StmtRenderer:
         return lines + self._loop(s, header, first, extent) + ["}"]
 
     def _loop(self, s: ir.For, header: str, first: str, extent: tuple[str, str]) -> list[str]:
-        """The loop statement itself, with its OpenMP pragmas and the checks of a parallel body."""
+        """The loop statement itself, with its OpenMP pragmas and the checks of a parallel body.
+
+        A parallel loop is emitted twice, behind a test of its amount of work: entering an OpenMP
+        region costs microseconds even when its ``if`` clause keeps it on one thread, which small
+        loops inside sequential ones (a row at a time) would pay at every iteration."""
         pragmas = self._loop_pragmas(s, *extent)
-        region = None
-        if pragmas and pragmas[0].startswith("#pragma omp parallel"):
-            region = _ParallelRegion(self.fresh("perr"), self.fresh("pnext"))
+        if not (pragmas and pragmas[0].startswith("#pragma omp parallel")):
+            return self._loop_lines(s, header, first, pragmas, None)
+        cond, pragma = _split_if_clause(pragmas[0])
+        parallel = self._loop_lines(
+            s, header, first, [pragma], _ParallelRegion(self.fresh("perr"), self.fresh("pnext"))
+        )
+        self._serial += 1
+        saved_suffix, self._label_suffix = self._label_suffix, self.fresh("_s")
+        try:
+            serial_s = _with_parallel(s, False)
+            serial = self._loop_lines(serial_s, header, first, self._loop_pragmas(serial_s, *extent), None)
+        finally:
+            self._serial -= 1
+            self._label_suffix = saved_suffix
+        return [f"    if ({cond}) {{", *_indent(parallel), "    } else {", *_indent(serial), "    }"]
+
+    def _loop_lines(
+        self, s: ir.For, header: str, first: str, pragmas: list[str], region: _ParallelRegion | None
+    ) -> list[str]:
+        if region is not None:
             self._parallel.append(region)
         try:
             body = [first, *self.block(s.body)]
@@ -256,7 +290,7 @@ class StmtRenderer:
         reductions = [(v, op) for v, op in s.reductions if op in _OMP_REDUCTION]
         if not all(self._has_omp_reduction(v, op) for v, op in s.reductions):
             return []  # a reduction OpenMP cannot combine: the loop runs sequentially
-        if s.parallel and self.openmp and not self._parallel:  # nested ones run inside a worker
+        if s.parallel and self.openmp and not self._parallel and not self._serial:  # nested: in a worker
             clauses = [f"if(({hi} - {lo}) * {self._inner_work(s.body)} > KILN_PAR_MIN)"]
             assigned = [v for v in [s.var, *_assigned_scalars(s.body)] if v not in dict(s.reductions)]
             outside = self._read_outside(s)
@@ -389,3 +423,19 @@ class StmtRenderer:
                 "}",
             ]
         return lines + ["goto kiln_cleanup;"]
+
+
+def _split_if_clause(pragma: str) -> tuple[str, str]:
+    """``#pragma omp parallel for ... if(COND) ...`` -> (COND, the pragma without the clause)."""
+    start = pragma.index(" if(") + 4
+    depth, end = 1, start
+    while depth:
+        depth += {"(": 1, ")": -1}.get(pragma[end], 0)
+        end += 1
+    return pragma[start : end - 1], pragma[: start - 4] + pragma[end:]
+
+
+def _with_parallel(s: ir.For, parallel: bool) -> ir.For:
+    import dataclasses
+
+    return dataclasses.replace(s, parallel=parallel)
