@@ -117,3 +117,34 @@ def test_shared_arrays_are_refused(fn: object) -> None:
     with pytest.raises(kiln.UnsupportedError, match=r"\.shape") as info:
         fn(np.ones((2, 2)))  # type: ignore[operator]
     assert ".shape = (-1,)" in str(info.value)
+
+
+def mgrid_rows_flattened(n, m):
+    rows, cols = np.mgrid[0:n, 0:m]
+    rows.shape = cols.shape = n * m  # rows of a fresh array: contiguous, checked when it runs
+    total = np.zeros(n * m)
+    np.add(total, rows, total)  # a ufunc input does not share the array
+    return rows, cols, total
+
+
+def test_shape_of_unpacked_rows_is_checked_at_run_time() -> None:
+    for n, m in ((3, 4), (1, 5), (0, 2)):
+        expected = mgrid_rows_flattened(n, m)
+        got = kiln.jit(mgrid_rows_flattened)(n, m)
+        for e, g in zip(expected, got):
+            assert e.dtype == g.dtype and e.shape == g.shape
+            np.testing.assert_array_equal(g, e)
+
+
+def column_reshaped(a):
+    col = a.copy()[:, ::2]  # a fresh array's strided view: no reshape without a copy
+    col.shape = col.size
+    return col
+
+
+def test_non_contiguous_shape_change_raises_like_numpy() -> None:
+    a = np.arange(12.0).reshape(4, 3)
+    with pytest.raises(AttributeError):
+        column_reshaped(a)
+    with pytest.raises(AttributeError, match="Incompatible shape"):
+        kiln.jit(column_reshaped)(a)

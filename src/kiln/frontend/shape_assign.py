@@ -17,11 +17,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from kiln.errors import UnsupportedError
+from kiln.frontend import exprs as E
 from kiln.frontend.callargs import shape_arg
+from kiln.frontend.context import Context
 from kiln.frontend.numpy_ops import reshape
 from kiln.frontend.source import ParsedFunction
 from kiln.frontend.values import ArrayView, Value
-from kiln.frontend.views import infer_layout
+from kiln.frontend.views import bind_view, infer_layout
+from kiln.ir import nodes as ir
 
 if TYPE_CHECKING:
     from kiln.frontend.lower_stmts import Lowerer
@@ -43,10 +46,28 @@ def assign_shape(low: Lowerer, target: ast.Attribute, value: Value) -> None:
     if not isinstance(current, ArrayView):
         raise UnsupportedError(f"assigning the .shape of '{name}', which is not an array", ctx.loc)
     if infer_layout(current) != "C":
-        raise UnsupportedError(
-            f"assigning '{name}.shape' where '{name}' is not known to be C-contiguous", ctx.loc, hint=_HINT
-        )
+        current = _checked_contiguous(ctx, current)
     low.bind(name, reshape(ctx, current, shape_arg(ctx, value)))
+
+
+def _checked_contiguous(ctx: Context, view: ArrayView) -> ArrayView:
+    """``view``, checked at run time to be C-contiguous as NumPy requires of a ``.shape`` change
+    (it cannot be proven here, e.g. a row of an unpacked array with symbolic extents)."""
+    bound = bind_view(ctx, view)
+    expected: ir.Expr = E.ONE
+    ok: ir.Expr | None = None
+    for axis in reversed(range(bound.ndim)):
+        extent = ir.Dim(bound.base, axis)
+        # an axis of extent 1 may have any stride, as in NumPy's contiguity flags
+        unit = E.compare("eq", extent, E.ONE)
+        good = ir.Binary("or", unit, E.compare("eq", ir.Stride(bound.base, axis), expected), unit.type)
+        ok = good if ok is None else E.logical_and(ok, good)
+        expected = E.mul(expected, extent)
+    if ok is not None:
+        message = "Incompatible shape for in-place modification. Use `.reshape()` to make a copy"
+        message += " with the desired shape."
+        ctx.emit(ir.Check(ok, "AttributeError", message))
+    return bound
 
 
 def _may_be_shared(parsed: ParsedFunction, name: str) -> str:
@@ -114,6 +135,9 @@ def _escapes(parsed: ParsedFunction, node: ast.Name, parent: ast.AST | None, gra
     if isinstance(parent, ast.For | ast.comprehension):
         return parent.iter is not node  # iterating makes views
     if isinstance(parent, ast.Call) and node in parent.args:
+        func = _resolve(parsed, parent.func)
+        if isinstance(func, np.ufunc) and parent.args.index(node) < func.nin:
+            return False  # a ufunc's input: the result is new or its ``out``, never the input
         return not _fresh(parsed, parent)
     return False
 
