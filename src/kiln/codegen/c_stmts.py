@@ -190,7 +190,23 @@ class StmtRenderer:
             f"    {ct}* p_ = &{cx.data_name(s.array)}[{self.e.offset(s.array, s.indices)}];",
             f"    {ct} v_ = {self.e(s.value)};",
         ]
-        if s.op == "cas":
+        if not self._parallel:
+            # No other thread runs (generated code holds the GIL and is outside any OpenMP
+            # region): a plain read-modify-write is the atomic operation.
+            if s.op == "cas":
+                lines += [f"    {ct} old_ = *p_;", f"    if (old_ == {self.e(s.operands[0])}) *p_ = v_;"]
+            else:
+                lines += [f"    {ct} old_ = *p_;", f"    *p_ = {new[s.op]};"]
+        elif s.op in ("add", "sub", "exch") and not (
+            t.dtype.startswith(("float", "complex")) or t.dtype == "bool"
+        ):
+            builtin = {
+                "add": "__atomic_fetch_add",
+                "sub": "__atomic_fetch_sub",
+                "exch": "__atomic_exchange_n",
+            }
+            lines.append(f"    {ct} old_ = {builtin[s.op]}(p_, v_, __ATOMIC_RELAXED);")
+        elif s.op == "cas":
             lines += [
                 f"    {ct} old_ = {self.e(s.operands[0])};",
                 "    __atomic_compare_exchange(p_, &old_, &v_, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);",
