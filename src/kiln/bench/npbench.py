@@ -94,19 +94,20 @@ def run_npbench(
     return rows
 
 
+def _cells(r: dict[str, Any]) -> list[str]:
+    return [
+        r["name"],
+        r["status"],
+        format_seconds(r.get("numpy_s")),
+        format_seconds(r.get("kiln_s")),
+        format_ratio(speedup(r)),
+        format_seconds(r.get("first_call_s")),
+    ]
+
+
 def table(rows: Sequence[dict[str, Any]]) -> str:
     headers = ["benchmark", "status", "NumPy median", "kiln median", "speedup", "first call"]
-    body = [
-        [
-            r["name"],
-            r["status"],
-            format_seconds(r.get("numpy_s")),
-            format_seconds(r.get("kiln_s")),
-            format_ratio(speedup(r)),
-            format_seconds(r.get("first_call_s")),
-        ]
-        for r in rows
-    ]
+    body = [_cells(r) for r in rows]
     return render_table(headers, body, "llrrrr")
 
 
@@ -116,16 +117,7 @@ def markdown(rows: Sequence[dict[str, Any]], preset: str) -> str:
         "| benchmark | status | NumPy median | kiln median | speedup | first call |",
         "|---|---|---|---|---|---|",
     ]
-    for r in rows:
-        cells = [
-            r["name"],
-            r["status"],
-            format_seconds(r.get("numpy_s")),
-            format_seconds(r.get("kiln_s")),
-            format_ratio(speedup(r)),
-            format_seconds(r.get("first_call_s")),
-        ]
-        lines.append("| " + " | ".join(cells) + " |")
+    lines += ["| " + " | ".join(_cells(r)) + " |" for r in rows]
     ok = sum(r["status"] == "ok" for r in rows)
     lines.append("")
     lines.append(
