@@ -13,25 +13,14 @@ from __future__ import annotations
 from kiln.autodiff import build as b
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
-from kiln.ir.visit import iter_exprs, iter_stmts, map_exprs, map_stmts, replace_body
+from kiln.ir.visit import iter_exprs, map_exprs, map_stmts, replace_body
+from kiln.transforms.effects import effects_of
 
 _PURE = (ir.Const, ir.Var, ir.Unary, ir.Binary, ir.Call, ir.Cast, ir.Select)
 
 
-def _assigned(body: tuple[ir.Stmt, ...], var: str) -> set[str]:
-    out = {var}
-    for s in iter_stmts(body):
-        if isinstance(s, ir.Assign):
-            out.add(s.target)
-        elif isinstance(s, ir.For):
-            out.add(s.var)
-        elif isinstance(s, ir.Atomic) and s.target:
-            out.add(s.target)
-    return out
-
-
 def _hoist_loop(loop: ir.For, names: b.Names) -> list[ir.Stmt]:
-    changing = _assigned(loop.body, loop.var)
+    changing = effects_of(loop.body).writes | {loop.var}
     temps: dict[ir.Expr, str] = {}
     before: list[ir.Stmt] = []
 

@@ -17,19 +17,6 @@ def contains_barrier(s: ir.Stmt) -> bool:
     return any(is_barrier(x) for x in iter_stmts((s,)))
 
 
-def assigned_vars(stmts: Iterable[ir.Stmt]) -> set[str]:
-    """Scalar variables written anywhere in ``stmts`` (loop counters and atomic results too)."""
-    out: set[str] = set()
-    for s in iter_stmts(stmts):
-        if isinstance(s, ir.Assign):
-            out.add(s.target)
-        elif isinstance(s, ir.For):
-            out.add(s.var)
-        elif isinstance(s, ir.Atomic) and s.target:
-            out.add(s.target)
-    return out
-
-
 def expr_vars(e: ir.Expr) -> set[str]:
     return {x.name for x in iter_exprs(e) if isinstance(x, ir.Var)}
 

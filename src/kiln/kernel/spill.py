@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 
 from kiln.ir import nodes as ir
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts
-from kiln.kernel.analysis import assigned_vars, assignment_counts, expr_vars, read_vars
+from kiln.kernel.analysis import assignment_counts, expr_vars, read_vars
 from kiln.kernel.fission import BlockItem, Region, block_exprs, lifted_loop_vars
 from kiln.kernel.mincut import min_store_set
+from kiln.transforms.effects import effects_of
 
 
 @dataclass
@@ -83,7 +84,7 @@ def plan_spills(
     types: dict[str, object],
 ) -> SpillPlan:
     lifted = lifted_loop_vars(items)
-    writes = {r.index: assigned_vars(r.body) - lifted for r in regions}
+    writes = {r.index: set(effects_of(r.body).writes) - lifted for r in regions}
     thread_vars = set().union(*writes.values()) if writes else set()
     in_loop = _regions_in_loops(items)
     needed: dict[int, set[str]] = {}

@@ -62,6 +62,11 @@ def effects_of(stmts: Iterable[ir.Stmt]) -> Effects:
         elif isinstance(s, ir.LibCall):
             array_writes.update(s.outputs)
             array_reads.update(s.inputs)
+        elif isinstance(s, ir.Atomic):  # reads and writes its element; may return the old one
+            array_reads.add(s.array)
+            array_writes.add(s.array)
+            if s.target:
+                writes.add(s.target)
         elif isinstance(s, ir.Return):
             reads.update(s.values)
         control = control or isinstance(s, _CONTROL)
