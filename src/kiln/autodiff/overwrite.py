@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from kiln.ir import nodes as ir
 from kiln.transforms.dependences import (
     NotAffine,
-    _affine_scalars,
-    _bounds,
-    _isl_name,
-    _symbols_in,
-    _term,
     affine,
+    affine_scalars,
+    isl_name,
+    isl_symbols,
+    isl_term,
+    loop_bounds,
 )
 
 
@@ -72,13 +72,13 @@ def may_read_before(read: Site, store: Site, fixed: set[str], cache: dict[int, d
         if not loops:
             return {}
         if id(loops[0]) not in cache:
-            cache[id(loops[0])] = _affine_scalars(loops[0].body, loops[0])
+            cache[id(loops[0])] = affine_scalars(loops[0].body, loops[0])
         return cache[id(loops[0])]
 
     subst_r, subst_s = scalars(read.loops), scalars(store.loops)
     ren_r = {lp.var: f"r{k}" for k, lp in enumerate(read.loops)}
     ren_s = {lp.var: f"s{k}" for k, lp in enumerate(store.loops)}
-    fixed_isl = {_isl_name(f) for f in fixed}
+    fixed_isl = {isl_name(f) for f in fixed}
 
     def known(words: set[str]) -> bool:  # symbols that stay put while the loops run
         return all(w[2:].startswith("dim_") or w in fixed_isl for w in words)
@@ -86,18 +86,18 @@ def may_read_before(read: Site, store: Site, fixed: set[str], cache: dict[int, d
     cons: list[str] = []
     for a, b in zip(read.indices, store.indices):
         try:
-            text = f"{_term(affine(a, subst_r), ren_r)} = {_term(affine(b, subst_s), ren_s)}"
+            text = f"{isl_term(affine(a, subst_r), ren_r)} = {isl_term(affine(b, subst_s), ren_s)}"
         except NotAffine:
             continue  # this subscript says nothing: any element along it
-        if known(_symbols_in([text])):
+        if known(isl_symbols([text])):
             cons.append(text)
     for loops, ren, subst in ((read.loops, ren_r, subst_r), (store.loops, ren_s, subst_s)):
         for lp in loops:
-            cons += [c for c in _bounds(lp, subst, ren) if known(_symbols_in([c]))]
+            cons += [c for c in loop_bounds(lp, subst, ren) if known(isl_symbols([c]))]
     order = _not_after(_common(read.loops, store.loops))
     if order:
         cons.append(order)
-    symbols = _symbols_in(cons)
+    symbols = isl_symbols(cons)
     dims = [*ren_r.values(), *ren_s.values()]
     text = f"[{', '.join(sorted(symbols))}] -> {{ [{', '.join(dims)}] : {' and '.join(cons) or 'true'} }}"
     try:

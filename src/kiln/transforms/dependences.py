@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from kiln.ir import nodes as ir
-from kiln.ir.visit import iter_exprs
+from kiln.ir.visit import iter_exprs, iter_stmts
 from kiln.transforms.effects import ArrayRoots, effects_of
 
 Affine = dict[str, int]  # variable or symbol name -> coefficient; "" is the constant term
@@ -90,15 +90,15 @@ def _combine(a: Affine, b: Affine, sign: int) -> Affine:
     return out
 
 
-def _affine_scalars(body: tuple[ir.Stmt, ...], loop: ir.For) -> dict[str, Affine]:
+def affine_scalars(body: tuple[ir.Stmt, ...], loop: ir.For) -> dict[str, Affine]:
     """Scalars that hold an affine value wherever they are read: assigned once in L's body, in some
     loop body (L's or an inner loop's) before every read of them, from affine values (``j = it``)."""
     counts: dict[str, int] = {}
-    for s in _all(body):
+    for s in iter_stmts(body):
         if isinstance(s, ir.Assign):
             counts[s.target] = counts.get(s.target, 0) + 1
     subst: dict[str, Affine] = {}
-    bodies = [body] + [s.body for s in _all(body) if isinstance(s, ir.For)]
+    bodies = [body] + [s.body for s in iter_stmts(body) if isinstance(s, ir.For)]
     for block in bodies:
         for pos, s in enumerate(block):
             if not (isinstance(s, ir.Assign) and counts[s.target] == 1):
@@ -112,40 +112,37 @@ def _affine_scalars(body: tuple[ir.Stmt, ...], loop: ir.For) -> dict[str, Affine
 
 def _reads(body: tuple[ir.Stmt, ...], var: str) -> int:
     return sum(
-        1 for s in _all(body) for e in iter_exprs(s, deep=False) if isinstance(e, ir.Var) and e.name == var
+        1
+        for s in iter_stmts(body)
+        for e in iter_exprs(s, deep=False)
+        if isinstance(e, ir.Var) and e.name == var
     )
-
-
-def _all(body: tuple[ir.Stmt, ...]) -> Iterator[ir.Stmt]:
-    from kiln.ir.visit import iter_stmts
-
-    return iter_stmts(body)
 
 
 _NAME = re.compile(r"[^A-Za-z0-9_]")
 
 
-def _isl_name(name: str) -> str:
+def isl_name(name: str) -> str:
     return "v_" + _NAME.sub("_", name)
 
 
-def _term(coeffs: Affine, rename: dict[str, str]) -> str:
+def isl_term(coeffs: Affine, rename: dict[str, str]) -> str:
     parts = []
     for k, v in sorted(coeffs.items()):
         if v == 0:
             continue
-        parts.append(f"{v}" if k == "" else f"{v}*{rename.get(k, _isl_name(k))}")
+        parts.append(f"{v}" if k == "" else f"{v}*{rename.get(k, isl_name(k))}")
     return " + ".join(parts) or "0"
 
 
-def _bounds(loop: ir.For, subst: dict[str, Affine], rename: dict[str, str]) -> list[str]:
+def loop_bounds(loop: ir.For, subst: dict[str, Affine], rename: dict[str, str]) -> list[str]:
     """Affine constraints of a loop variable, when its range is affine with a constant step."""
     var = rename[loop.var]
     step = loop.step
     if not (isinstance(step, ir.Const) and isinstance(step.value, int) and step.value != 0):
         return []
     try:
-        lo, hi = _term(affine(loop.start, subst), rename), _term(affine(loop.stop, subst), rename)
+        lo, hi = isl_term(affine(loop.start, subst), rename), isl_term(affine(loop.stop, subst), rename)
     except NotAffine:
         return []
     k = step.value
@@ -162,7 +159,7 @@ def carried_dependence(loop: ir.For, roots: ArrayRoots) -> LoopDependences:
         return LoopDependences(True, "no integer-set library (islpy) to prove independence")
     body = loop.body
     changed = effects_of(body).writes | {loop.var}
-    subst = _affine_scalars(body, loop)
+    subst = affine_scalars(body, loop)
     acc = list(accesses(body))
     rebound = effects_of(body).array_binds
     result = LoopDependences(False)
@@ -200,15 +197,15 @@ def _pair_dependence(
         for k in form:
             if k and k in changed and k not in ren_x and k not in ren_y:
                 return f"subscript of {x.array} depends on {k}, which the loop changes"
-    cons = [f"{_term(a, ren_x)} = {_term(b, ren_y)}" for a, b in zip(ix, iy)]
-    cons += _bounds(loop, subst, {loop.var: "i0"}) + _bounds(loop, subst, {loop.var: "i1"})
+    cons = [f"{isl_term(a, ren_x)} = {isl_term(b, ren_y)}" for a, b in zip(ix, iy)]
+    cons += loop_bounds(loop, subst, {loop.var: "i0"}) + loop_bounds(loop, subst, {loop.var: "i1"})
     for inner in x.loops:
-        cons += _bounds(inner, subst, ren_x)
+        cons += loop_bounds(inner, subst, ren_x)
     for inner in y.loops:
-        cons += _bounds(inner, subst, ren_y)
+        cons += loop_bounds(inner, subst, ren_y)
     dims = ["i0", "i1", *ren_x.values(), *ren_y.values()]
     dims = list(dict.fromkeys(dims))
-    symbols = sorted({_isl_name(n) for n in names if n not in ren_x and n not in ren_y} | _symbols_in(cons))
+    symbols = sorted({isl_name(n) for n in names if n not in ren_x and n not in ren_y} | isl_symbols(cons))
     for order in ("i0 < i1", "i1 < i0"):
         text = f"[{', '.join(symbols)}] -> {{ [{', '.join(dims)}] : {' and '.join([*cons, order])} }}"
         try:
@@ -222,5 +219,5 @@ def _pair_dependence(
 _SYMBOL = re.compile(r"\bv_[A-Za-z0-9_]+")
 
 
-def _symbols_in(cons: list[str]) -> set[str]:
+def isl_symbols(cons: list[str]) -> set[str]:
     return {m.group(0) for c in cons for m in _SYMBOL.finditer(c)}

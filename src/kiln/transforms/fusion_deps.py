@@ -19,13 +19,13 @@ from kiln.transforms.dependences import (
     Access,
     Affine,
     NotAffine,
-    _affine_scalars,
-    _bounds,
-    _isl_name,
-    _symbols_in,
-    _term,
     accesses,
     affine,
+    affine_scalars,
+    isl_name,
+    isl_symbols,
+    isl_term,
+    loop_bounds,
 )
 from kiln.transforms.effects import ArrayRoots, effects_of
 
@@ -47,7 +47,7 @@ def fusion_dependences(n1: list[ir.For], n2: list[ir.For], roots: ArrayRoots) ->
         return FusionDependences("a loop step is not a constant")
     body1, body2 = n1[-1].body, n2[-1].body
     changed = effects_of(body1).writes | effects_of(body2).writes | {lp.var for lp in n1 + n2}
-    sub1, sub2 = _affine_scalars(body1, n1[-1]), _affine_scalars(body2, n2[-1])
+    sub1, sub2 = affine_scalars(body1, n1[-1]), affine_scalars(body2, n2[-1])
     result = FusionDependences()
     acc1, acc2 = list(accesses(body1)), list(accesses(body2))
     for x in acc1:
@@ -98,16 +98,16 @@ def _pair(
         for name in form:
             if name and name in changed and name not in ren:
                 return f"a subscript of {x.array} depends on {name}, which the loops change"
-    cons = [f"{_term(a, ren_x)} = {_term(b, ren_y)}" for a, b in zip(ix, iy)]
+    cons = [f"{isl_term(a, ren_x)} = {isl_term(b, ren_y)}" for a, b in zip(ix, iy)]
     for lp in n1:
-        cons += _bounds(lp, subs[0], outer_i) + _bounds(lp, subs[0], as_j)
+        cons += loop_bounds(lp, subs[0], outer_i) + loop_bounds(lp, subs[0], as_j)
     for lp in x.loops:
-        cons += _bounds(lp, subs[0], ren_x)
+        cons += loop_bounds(lp, subs[0], ren_x)
     for lp in y.loops:
-        cons += _bounds(lp, subs[1], ren_y)
+        cons += loop_bounds(lp, subs[1], ren_y)
     dims = list(dict.fromkeys([*outer_i.values(), *outer_j.values(), *ren_x.values(), *ren_y.values()]))
     names = {n for form in (*ix, *iy) for n in form if n and n not in ren_x and n not in ren_y}
-    symbols = sorted({_isl_name(n) for n in names} | _symbols_in(cons))
+    symbols = sorted({isl_name(n) for n in names} | isl_symbols(cons))
     for level in range(k):  # N2's iteration J runs before N1's I: J precedes I at this level
         before = "<" if steps[level] > 0 else ">"
         order = [f"j{m} = i{m}" for m in range(level)] + [f"j{level} {before} i{level}"]

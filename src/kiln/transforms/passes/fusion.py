@@ -37,8 +37,8 @@ from kiln.transforms.dependences import carried_dependence
 from kiln.transforms.effects import ArrayRoots, array_roots, effects_of
 from kiln.transforms.fusion_deps import fusion_dependences
 from kiln.transforms.pass_manager import PassContext, register
-from kiln.transforms.passes.licm import _renumber
 from kiln.transforms.recipes import Step, register_transformation
+from kiln.transforms.versioning import all_of, apart, renumbered
 
 BOOL = ScalarType("bool")
 _BETWEEN = (ir.Assign, ir.Check, ir.Alloc, ir.View)  # what may separate two fused statements
@@ -407,28 +407,17 @@ def apply_fusion(fn: ir.Function, plan: FusionPlan) -> ir.Function:
     cand = plan.cand
     fused = fuse_nests(fn, plan)
     between = cand.body[cand.first + 1 : cand.second]
-    guards = cand.path1.guards + cand.path2.guards + tuple(_apart(a, b) for a, b in sorted(plan.checks))
+    guards = cand.path1.guards + cand.path2.guards + tuple(apart(a, b) for a, b in sorted(plan.checks))
     replacement: tuple[ir.Stmt, ...]
     if guards:
         original = (cand.body[cand.first], cand.body[cand.second])
-        fallback, last = _renumber(original, max_sid(fn))
-        guarded = ir.If(_all(guards), (fused,), fallback, sid=last + 1, loc=fused.loc)
+        fallback, last = renumbered(original, max_sid(fn))
+        guarded = ir.If(all_of(guards), (fused,), fallback, sid=last + 1, loc=fused.loc)
         replacement = (*between, guarded)
     else:
         replacement = (*between, fused)
     new_body = cand.body[: cand.first] + replacement + cand.body[cand.second + 1 :]
     return dataclasses.replace(fn, body=_replace_list(fn.body, cand.body, new_body))
-
-
-def _apart(a: str, b: str) -> ir.Expr:
-    return ir.Unary("not", ir.Overlaps(a, b), BOOL)
-
-
-def _all(guards: tuple[ir.Expr, ...]) -> ir.Expr:
-    cond = guards[0]
-    for g in guards[1:]:
-        cond = ir.Binary("and", cond, g, BOOL)
-    return cond
 
 
 def _replace_list(

@@ -20,6 +20,7 @@ copy runs when ``Overlaps`` proves the two apart at run time, the original other
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from kiln.ir import nodes as ir
@@ -28,6 +29,7 @@ from kiln.ir.visit import iter_exprs, iter_stmts, map_stmts, max_sid
 from kiln.transforms.effects import ArrayRoots, array_roots, effects_of
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, find_loop, register_transformation
+from kiln.transforms.versioning import all_apart, renumbered
 
 BOOL = ScalarType("bool")
 _PER_WORKER = frozenset({"worker_id"})  # calls whose value depends on the thread evaluating them
@@ -123,23 +125,6 @@ def _trip_positive(loop: ir.For) -> ir.Expr:
     return ir.Binary("or", up, down, BOOL)
 
 
-def _renumber(stmts: tuple[ir.Stmt, ...], first: int) -> tuple[tuple[ir.Stmt, ...], int]:
-    """A copy of ``stmts`` with fresh statement ids from ``first`` on (versioned code needs them)."""
-    counter = [first]
-
-    def fresh(s: ir.Stmt) -> ir.Stmt:
-        counter[0] += 1
-        return _with_sid(s, counter[0])
-
-    return map_stmts(stmts, fresh), counter[0]
-
-
-def _with_sid(s: ir.Stmt, sid: int) -> ir.Stmt:
-    import dataclasses
-
-    return dataclasses.replace(s, sid=sid)
-
-
 def _hoist(fn: ir.Function, loop: ir.For, plan: HoistPlan) -> tuple[ir.Function, range]:
     """``fn`` with the plan applied, and the statement ids it created (the unoptimized copy's)."""
     chosen = set(plan.hoisted)
@@ -147,13 +132,13 @@ def _hoist(fn: ir.Function, loop: ir.For, plan: HoistPlan) -> tuple[ir.Function,
     kept = tuple(s for s in loop.body if s.sid not in chosen)
     next_sid = max_sid(fn)
     guard = ir.If(_trip_positive(loop), moved, (), sid=next_sid + 1, loc=loop.loc)
-    fast = (guard, _replace_body(loop, kept))
+    fast = (guard, dataclasses.replace(loop, body=kept))
     next_sid += 1
     first_new = next_sid
     if plan.checks:
-        original, next_sid = _renumber((loop,), next_sid)
+        original, next_sid = renumbered((loop,), next_sid)
         fast_copy = fast
-        apart = _all_apart(plan.checks)
+        apart = all_apart(plan.checks)
         versioned = ir.If(apart, fast_copy, original, sid=next_sid + 1, loc=loop.loc)
         replacement: tuple[ir.Stmt, ...] = (versioned,)
     else:
@@ -162,28 +147,7 @@ def _hoist(fn: ir.Function, loop: ir.For, plan: HoistPlan) -> tuple[ir.Function,
     def swap(s: ir.Stmt) -> ir.Stmt | tuple[ir.Stmt, ...] | None:
         return replacement if s is loop or (isinstance(s, ir.For) and s.sid == loop.sid) else None
 
-    return _replace_fn_body(fn, map_stmts(fn.body, swap)), range(first_new, next_sid + 2)
-
-
-def _all_apart(pairs: frozenset[tuple[str, str]]) -> ir.Expr:
-    cond: ir.Expr | None = None
-    for a, b in sorted(pairs):
-        apart = ir.Unary("not", ir.Overlaps(a, b), BOOL)
-        cond = apart if cond is None else ir.Binary("and", cond, apart, BOOL)
-    assert cond is not None
-    return cond
-
-
-def _replace_body(loop: ir.For, body: tuple[ir.Stmt, ...]) -> ir.For:
-    import dataclasses
-
-    return dataclasses.replace(loop, body=body)
-
-
-def _replace_fn_body(fn: ir.Function, body: tuple[ir.Stmt, ...]) -> ir.Function:
-    import dataclasses
-
-    return dataclasses.replace(fn, body=body)
+    return dataclasses.replace(fn, body=map_stmts(fn.body, swap)), range(first_new, next_sid + 2)
 
 
 # ---------------------------------------------------------------------------- as a recipe step

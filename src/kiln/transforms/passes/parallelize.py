@@ -15,12 +15,12 @@ import dataclasses
 
 from kiln.frontend.loops import plan_scalars
 from kiln.ir import nodes as ir
-from kiln.ir.visit import iter_exprs, iter_stmts, map_stmts, max_sid
+from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_stmts, max_sid
 from kiln.transforms.dependences import carried_dependence
 from kiln.transforms.effects import array_roots
 from kiln.transforms.pass_manager import PassContext, register
-from kiln.transforms.passes.licm import _all_apart, _renumber
 from kiln.transforms.recipes import Step, find_loop, register_transformation
+from kiln.transforms.versioning import all_apart, renumbered
 
 
 @dataclasses.dataclass(frozen=True)
@@ -73,8 +73,8 @@ def _parallelized(fn: ir.Function, loop: ir.For, verdict: Verdict) -> tuple[ir.F
     first = max_sid(fn) + 1
     created = range(first, first)
     if verdict.checks:
-        original, last = _renumber((loop,), first - 1)
-        replacement = ir.If(_all_apart(verdict.checks), (fast,), original, sid=last + 1, loc=loop.loc)
+        original, last = renumbered((loop,), first - 1)
+        replacement = ir.If(all_apart(verdict.checks), (fast,), original, sid=last + 1, loc=loop.loc)
         created = range(first, last + 2)
 
     def swap(s: ir.Stmt) -> ir.Stmt | None:
@@ -126,7 +126,7 @@ def _next_candidate(body: tuple[ir.Stmt, ...], skip: set[int]) -> ir.For | None:
             continue
         if isinstance(s, ir.For) and s.sid not in skip:
             return s
-        for inner in (getattr(s, f) for f in ("body", "then", "orelse") if hasattr(s, f)):
+        for inner in bodies(s):
             found = _next_candidate(inner, skip)
             if found is not None:
                 return found
