@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from kiln.bench.npbench_child import RESULT_MARK
-from kiln.bench.report import format_ratio, format_seconds, render_table
+from kiln.bench.report import format_ratio, format_seconds, pyplot, render_table, save_figure
 
 PRESETS = ("S", "M", "L", "paper")
 
@@ -151,12 +151,8 @@ def _first_line(text: str) -> str:
 
 def write_plot(path: Path, rows: Sequence[dict[str, Any]], title: str) -> Path | None:
     """One bar per benchmark (failures drawn at 1.0x in grey), the geometric mean as a line."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except Exception:
+    plt = pyplot()
+    if plt is None:
         return None
     values = [speedup(r) or 1.0 for r in rows]
     colors = ["tab:blue" if speedup(r) else "lightgrey" for r in rows]
@@ -170,11 +166,7 @@ def write_plot(path: Path, rows: Sequence[dict[str, Any]], title: str) -> Path |
     ax.set_ylabel("speedup over NumPy (median time)")
     ax.set_title(title)
     ax.legend()
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return path
+    return save_figure(plt, fig, path)
 
 
 def environment() -> dict[str, Any]:

@@ -187,14 +187,30 @@ def write_json(path: Path, payload: dict[str, Any]) -> Path:
     return path
 
 
-def write_plot(path: Path, results: Sequence[Result], title: str) -> Path | None:
-    """A bar plot of kernel speedups over the baseline (log scale); None without matplotlib."""
+def pyplot() -> Any:
+    """matplotlib's pyplot on a file-only backend, or None when matplotlib is not installed."""
     try:
         import matplotlib
 
         matplotlib.use("Agg")  # no display needed
         import matplotlib.pyplot as plt
     except Exception:
+        return None
+    return plt
+
+
+def save_figure(plt: Any, fig: Any, path: Path) -> Path:
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
+def write_plot(path: Path, results: Sequence[Result], title: str) -> Path | None:
+    """A bar plot of kernel speedups over the baseline (log scale); None without matplotlib."""
+    plt = pyplot()
+    if plt is None:
         return None
     rows = [r for r in results if r.section == "kernels" and r.speedup(KILN) is not None]
     if not rows:
@@ -211,8 +227,4 @@ def write_plot(path: Path, results: Sequence[Result], title: str) -> Path | None
     ax.set_ylabel("speedup over reference (median time)")
     ax.set_title(title)
     ax.legend()
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return path
+    return save_figure(plt, fig, path)
