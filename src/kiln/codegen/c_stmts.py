@@ -7,6 +7,7 @@ from collections.abc import Callable
 from kiln.codegen import c_exprs as cx
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
+from kiln.ir.visit import read_outside
 
 LibCallRenderer = Callable[[ir.LibCall, "StmtRenderer"], list[str]]
 
@@ -33,19 +34,6 @@ def _assigned_scalars(body: tuple[ir.Stmt, ...]) -> list[str]:
         if name is not None and name not in names:
             names.append(name)
     return names
-
-
-def _read_counts(body: tuple[ir.Stmt, ...]) -> dict[str, int]:
-    from kiln.ir.visit import iter_exprs, iter_stmts
-
-    counts: dict[str, int] = {}
-    for st in iter_stmts(body):
-        names = [e.name for e in iter_exprs(st, deep=False) if isinstance(e, ir.Var)]
-        if isinstance(st, ir.Return):
-            names += list(st.values)
-        for n in names:
-            counts[n] = counts.get(n, 0) + 1
-    return counts
 
 
 def _trip_count(lo: str, hi: str, st: str) -> str:
@@ -309,7 +297,7 @@ class StmtRenderer:
         if s.parallel and self.openmp and not self._parallel and not self._serial:  # nested: in a worker
             clauses = [f"if(({hi} - {lo}) * {self._inner_work(s.body)} > KILN_PAR_MIN)"]
             assigned = [v for v in [s.var, *_assigned_scalars(s.body)] if v not in dict(s.reductions)]
-            outside = self._read_outside(s)
+            outside = read_outside(self.fn.body, s)
             # lastprivate: after the loop a scalar holds what the last iteration wrote; one that
             # nothing outside the loop reads is plainly private (and no longer live out of the
             # inner loops, which lets the C compiler vectorize them)
@@ -326,12 +314,6 @@ class StmtRenderer:
             if len(clauses) == len(reductions):
                 return ["#pragma omp simd " + " ".join(clauses)]
         return []
-
-    def _read_outside(self, loop: ir.For) -> set[str]:
-        """Scalars read somewhere in the function outside ``loop`` (returns included)."""
-        total = _read_counts(self.fn.body)
-        inside = _read_counts((loop,))
-        return {v for v, n in total.items() if n > inside.get(v, 0)}
 
     def _has_omp_reduction(self, var: str, op: str) -> bool:
         """Complex numbers are unordered for OpenMP: it has no min/max reduction for them."""

@@ -15,7 +15,7 @@ import dataclasses
 
 from kiln.frontend.loops import plan_scalars
 from kiln.ir import nodes as ir
-from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_stmts, max_sid
+from kiln.ir.visit import bodies, map_stmts, max_sid, read_outside
 from kiln.transforms.dependences import carried_dependence
 from kiln.transforms.effects import array_roots
 from kiln.transforms.pass_manager import PassContext, register
@@ -45,7 +45,7 @@ def judge(fn: ir.Function, loop: ir.For) -> Verdict:
         t = types.get(var)
         if t is None or not getattr(t, "is_integer", False) and getattr(t, "dtype", "") != "bool":
             return Verdict(reason=f"the floating-point reduction of {var} would change its rounding")
-    outside = _mentions_outside(fn, loop)
+    outside = read_outside(fn.body, loop)
     used_after = sorted(v for v in plan.loop_locals if v in outside)
     if used_after:
         return Verdict(reason=f"{', '.join(used_after)} may be left unwritten and is read after the loop")
@@ -53,18 +53,6 @@ def judge(fn: ir.Function, loop: ir.For) -> Verdict:
     if deps.carried:
         return Verdict(reason=deps.reason)
     return Verdict(plan.reductions, frozenset(deps.overlap_checks))
-
-
-def _mentions_outside(fn: ir.Function, loop: ir.For) -> set[str]:
-    inside = {id(s) for s in iter_stmts([loop])}
-    names: set[str] = set()
-    for s in iter_stmts(fn.body):
-        if id(s) in inside:
-            continue
-        names |= {e.name for e in iter_exprs(s, deep=False) if isinstance(e, ir.Var)}
-        if isinstance(s, ir.Return):
-            names |= set(s.values)
-    return names
 
 
 def _parallelized(fn: ir.Function, loop: ir.For, verdict: Verdict) -> tuple[ir.Function, range]:
