@@ -56,17 +56,16 @@ def vectorized_loops(c_source: str, options: Any) -> set[int] | None:
     return found
 
 
-def loop_rows(
-    fn: ir.Function, depth: int = 0, body: tuple[ir.Stmt, ...] | None = None
-) -> list[tuple[int, ir.For]]:
+def loop_rows(body: tuple[ir.Stmt, ...], depth: int = 0) -> list[tuple[int, ir.For]]:
+    """Every loop of ``body`` in pre-order, with its nesting depth."""
     rows: list[tuple[int, ir.For]] = []
-    for s in fn.body if body is None else body:
+    for s in body:
         inner = depth
         if isinstance(s, ir.For):
             rows.append((depth, s))
             inner = depth + 1
         for b in bodies(s):
-            rows += loop_rows(fn, inner, b)
+            rows += loop_rows(b, inner)
     return rows
 
 
@@ -78,7 +77,7 @@ def render(compiled: Any, vectorized: set[int] | None) -> str:
                 f"{step.transformation} {dict(step.params) or ''}".strip()
             )
     out = [f"kiln report: {compiled.optimized.name}"]
-    for depth, loop in loop_rows(compiled.optimized):
+    for depth, loop in loop_rows(compiled.optimized.body):
         pad = "  " * depth
         where = f"line {loop.loc.line}: {loop.loc.source_line.strip()}" if loop.loc.line else "generated"
         notes = compiled.notes.get(loop.sid, [])
