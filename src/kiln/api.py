@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, overload
 
 import numpy as np
@@ -137,7 +137,12 @@ class JitFunction:
 def jit(fn: types.FunctionType) -> JitFunction: ...
 @overload
 def jit(
-    *, parallel: bool = ..., fastmath: bool = ..., boundscheck: bool = ..., cache: bool = ...
+    *,
+    parallel: bool = ...,
+    fastmath: bool = ...,
+    boundscheck: bool = ...,
+    cache: bool = ...,
+    passes: Mapping[str, Mapping[str, Any]] | None = ...,
 ) -> Callable[[types.FunctionType], JitFunction]: ...
 
 
@@ -148,9 +153,15 @@ def jit(
     fastmath: bool = False,
     boundscheck: bool = False,
     cache: bool = True,
+    passes: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> Any:
-    """Compile a NumPy-style Python function to native code (see README)."""
-    options = Options(parallel=parallel, fastmath=fastmath, boundscheck=boundscheck, cache=cache)
+    """Compile a NumPy-style Python function to native code (see README). ``passes`` sets pass
+    parameters, e.g. ``{"tiling": {"sizes": (32, 32)}, "unroll": {"factor": 4}}``."""
+    frozen = tuple(
+        (name, tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in sorted(params.items())))
+        for name, params in sorted((passes or {}).items())
+    )
+    options = Options(parallel=parallel, fastmath=fastmath, boundscheck=boundscheck, cache=cache, passes=frozen)
 
     def wrap(f: types.FunctionType) -> JitFunction:
         if not isinstance(f, types.FunctionType):

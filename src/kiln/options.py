@@ -32,6 +32,8 @@ class Options:
     cc:          the C compiler to use (default: $KILN_CC, $CC, then cc/gcc/clang).
     dump:        stage names whose output is printed to stderr (``KILN_DUMP``);
                  "all" dumps every stage.
+    passes:      parameters of the pipeline's passes, ``(("tiling", (("sizes", (32, 32)),)),)``
+                 (``kiln.jit(passes={"tiling": {"sizes": (32, 32)}})`` builds it).
     """
 
     parallel: bool = False
@@ -41,6 +43,7 @@ class Options:
     cache_dir: Path = field(default_factory=_default_cache_dir)
     cc: str | None = field(default_factory=lambda: os.environ.get("KILN_CC") or os.environ.get("CC"))
     dump: frozenset[str] = field(default_factory=_dump_stages)
+    passes: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
     # -fwrapv: NumPy integers wrap around, C's signed overflow is undefined.
     # -fno-math-errno: errno is invisible from Python; without it sqrt cannot vectorize.
     # -fopenmp-simd: honour `omp simd` (reductions) even without OpenMP threads.

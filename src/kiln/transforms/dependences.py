@@ -141,14 +141,23 @@ def loop_bounds(loop: ir.For, subst: dict[str, Affine], rename: dict[str, str]) 
     step = loop.step
     if not (isinstance(step, ir.Const) and isinstance(step.value, int) and step.value != 0):
         return []
+    k = step.value
+    # a tiled loop stops at min(tile end, original stop): below both
+    stops = _min_operands(loop.stop) if k > 0 else [loop.stop]
     try:
-        lo, hi = isl_term(affine(loop.start, subst), rename), isl_term(affine(loop.stop, subst), rename)
+        lo = isl_term(affine(loop.start, subst), rename)
+        his = [isl_term(affine(e, subst), rename) for e in stops]
     except NotAffine:
         return []
-    k = step.value
     stride = f"exists (t_{var} : {var} = {lo} + {k}*t_{var} and t_{var} >= 0)" if abs(k) != 1 else ""
-    cons = [f"{lo} <= {var} < {hi}"] if k > 0 else [f"{hi} < {var} <= {lo}"]
+    cons = [f"{lo} <= {var} < {hi}" for hi in his] if k > 0 else [f"{his[0]} < {var} <= {lo}"]
     return cons + ([stride] if stride else [])
+
+
+def _min_operands(e: ir.Expr) -> list[ir.Expr]:
+    if isinstance(e, ir.Binary) and e.op == "min" and e.type.is_integer:
+        return _min_operands(e.lhs) + _min_operands(e.rhs)
+    return [e]
 
 
 def carried_dependence(loop: ir.For, roots: ArrayRoots) -> LoopDependences:

@@ -84,8 +84,9 @@ PASSES: dict[str, PassSpec] = {}
 # Pipelines per target. An entry is a pass name or (name, {param: value}).
 PipelineEntry = str | tuple[str, Mapping[str, Any]]
 # Fusion first: licm's versioning would separate the nests it joins; contraction needs them joined.
+# Interchange before licm: hoisting out of an inner loop makes a perfect nest imperfect.
 PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
-    "cpu": ("fusion", "contract", "licm", "parallelize"),
+    "cpu": ("fusion", "contract", "interchange", "tiling", "licm", "parallelize", "unroll"),
     "none": (),
 }
 PIPELINES["default"] = PIPELINES["cpu"]
@@ -131,6 +132,7 @@ def run_passes(
     notes: dict[int, list[str]] = {}
     for entry in entries:
         name, overrides = (entry, {}) if isinstance(entry, str) else entry
+        overrides = {**dict(overrides), **{k: v for n, kv in options.passes if n == name for k, v in kv}}
         spec = PASSES[name]
         unknown = set(overrides) - set(spec.defaults)
         if unknown:
