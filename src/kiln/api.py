@@ -161,7 +161,9 @@ def jit(
         (name, tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in sorted(params.items())))
         for name, params in sorted((passes or {}).items())
     )
-    options = Options(parallel=parallel, fastmath=fastmath, boundscheck=boundscheck, cache=cache, passes=frozen)
+    options = Options(
+        parallel=parallel, fastmath=fastmath, boundscheck=boundscheck, cache=cache, passes=frozen
+    )
 
     def wrap(f: types.FunctionType) -> JitFunction:
         if not isinstance(f, types.FunctionType):

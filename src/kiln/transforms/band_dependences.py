@@ -37,7 +37,10 @@ class BandVerdict:
 
 def lex_before(a: list[str], b: list[str]) -> list[str]:
     """``a`` precedes ``b`` lexicographically, as a list of alternative conjunctions."""
-    return [" and ".join([*(f"{x} = {y}" for x, y in zip(a[:k], b[:k])), f"{a[k]} < {b[k]}"]) for k in range(len(a))]
+    return [
+        " and ".join([*(f"{x} = {y}" for x, y in zip(a[:k], b[:k])), f"{a[k]} < {b[k]}"])
+        for k in range(len(a))
+    ]
 
 
 def permutation_order(n: int, order: tuple[int, ...]) -> list[str]:
@@ -104,7 +107,9 @@ def _pair(
     forward = lex_before([f"s{k}" for k in range(n)], [f"t{k}" for k in range(n)])
     for first in forward:
         for back in backwards:
-            text = f"[{', '.join(symbols)}] -> {{ [{', '.join(dims)}] : {' and '.join([*cons, first, back])} }}"
+            text = (
+                f"[{', '.join(symbols)}] -> {{ [{', '.join(dims)}] : {' and '.join([*cons, first, back])} }}"
+            )
             try:
                 if not isl.Set(text).is_empty():
                     return f"a dependence on {x.array} would run backwards"

@@ -52,7 +52,9 @@ def _fate_of(s: ir.Stmt, var: str) -> Fate:
     return Fate.PASSED
 
 
-def _path(body: tuple[ir.Stmt, ...], target: ir.Stmt) -> list[tuple[ir.Stmt | None, tuple[ir.Stmt, ...], int]]:
+def _path(
+    body: tuple[ir.Stmt, ...], target: ir.Stmt
+) -> list[tuple[ir.Stmt | None, tuple[ir.Stmt, ...], int]]:
     """(enclosing statement, its block, position) from ``target`` outwards; [] when absent."""
     for pos, s in enumerate(body):
         if s is target:

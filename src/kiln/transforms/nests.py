@@ -72,7 +72,10 @@ def band_problem(band: Band) -> str:
             if (_reads(s.value) & written) - own:
                 return f"{s.target} = ... in loop {loop.sid} reads a value another loop of the nest sets"
             if s.target in body_writes or any(
-                s.target == t.target for j, h in enumerate(band.headers) if j != k for t in h  # type: ignore[union-attr]
+                s.target == t.target
+                for j, h in enumerate(band.headers)
+                if j != k
+                for t in h  # type: ignore[union-attr]
             ):
                 return f"{s.target} is assigned elsewhere in the nest"
     if effects_of(band.body).control:

@@ -53,7 +53,9 @@ def judge_band(fn: ir.Function, band: Band, backwards: list[str]) -> BandVerdict
     return check_band(band, array_roots(fn), backwards)
 
 
-def put_in_place(fn: ir.Function, old: ir.For, new: tuple[ir.Stmt, ...], checks: set[tuple[str, str]]) -> ir.Function:
+def put_in_place(
+    fn: ir.Function, old: ir.For, new: tuple[ir.Stmt, ...], checks: set[tuple[str, str]]
+) -> ir.Function:
     """``fn`` with ``old`` replaced by ``new``; behind a run-time overlap test when ``checks``."""
     replacement = new
     if checks:

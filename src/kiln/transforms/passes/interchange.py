@@ -87,7 +87,9 @@ def interchange(fn: ir.Function, ctx: PassContext) -> ir.Function:
         if best == len(scores) - 1 or scores[best] <= scores[-1]:
             continue
         order = tuple(k for k in range(len(scores)) if k != best) + (best,)
-        step = Step("interchange", tuple(lp.sid for lp in band.loops), {"order": [band.loops[k].sid for k in order]})
+        step = Step(
+            "interchange", tuple(lp.sid for lp in band.loops), {"order": [band.loops[k].sid for k in order]}
+        )
         reason = _legal(fn, step)
         if reason:
             ctx.note(band.loops[best].sid, f"not interchanged: {reason}")

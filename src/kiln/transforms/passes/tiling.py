@@ -40,7 +40,10 @@ def _shape_problem(band: Band) -> str:
         if not (isinstance(loop.step, ir.Const) and loop.step.value == 1):
             return f"loop {loop.sid} does not step by 1"
         for e in (loop.start, loop.stop):
-            if any(isinstance(x, ir.Load | ir.Call) or isinstance(x, ir.Var) and x.name in written for x in iter_exprs(e)):
+            if any(
+                isinstance(x, ir.Load | ir.Call) or isinstance(x, ir.Var) and x.name in written
+                for x in iter_exprs(e)
+            ):
                 return f"the bounds of loop {loop.sid} may change within the nest"
     return ""
 
@@ -52,7 +55,9 @@ def _legal(fn: ir.Function, step: Step) -> str | None:
     sizes = _sizes(band, step)
     if isinstance(sizes, str):
         return sizes
-    return _shape_problem(band) or judge_band(fn, band, backwards_in_some_loop(len(band.loops))).reason or None
+    return (
+        _shape_problem(band) or judge_band(fn, band, backwards_in_some_loop(len(band.loops))).reason or None
+    )
 
 
 def _apply(fn: ir.Function, step: Step) -> ir.Function:
@@ -67,7 +72,9 @@ def _apply(fn: ir.Function, step: Step) -> ir.Function:
     for loop, size in zip(band.loops, sizes):
         fn, tile = fresh_scalar(fn, f"{loop.var}_tile", INT64)
         sid += 1
-        tile_loops.append(ir.For(tile.name, loop.start, loop.stop, ir.Const(size, INT64), (), sid=sid, loc=loop.loc))
+        tile_loops.append(
+            ir.For(tile.name, loop.start, loop.stop, ir.Const(size, INT64), (), sid=sid, loc=loop.loc)
+        )
         end = ir.Binary("min", ir.Binary("add", tile, ir.Const(size, INT64), INT64), loop.stop, INT64)
         point_loops.append(ir.For(loop.var, tile, end, loop.step, (), sid=loop.sid, loc=loop.loc))
     nest = rebuild([*tile_loops, *point_loops], [()] * len(tile_loops) + list(band.headers), band.body)

@@ -75,11 +75,18 @@ def _apply(fn: ir.Function, step: Step) -> ir.Function:
         sid += 1
         value = ir.Cast(_bin("add", base, _int(k)) if k else base, var_type)
         body += [ir.Assign(loop.var, value, sid=sid, loc=loop.loc), *copy]
-    main = ir.For(base.name, lo, _bin("sub", hi, _int(f - 1)), _int(f), tuple(body), sid=loop.sid, loc=loop.loc)
+    main = ir.For(
+        base.name, lo, _bin("sub", hi, _int(f - 1)), _int(f), tuple(body), sid=loop.sid, loc=loop.loc
+    )
     rest_body, sid = renumbered(loop.body, sid)
-    start = _bin("max", lo, _bin("add", lo, _bin("mul", _bin("floordiv", _bin("sub", hi, lo), _int(f)), _int(f))))
+    start = _bin(
+        "max", lo, _bin("add", lo, _bin("mul", _bin("floordiv", _bin("sub", hi, lo), _int(f)), _int(f)))
+    )
     rest = ir.For(loop.var, start, hi, loop.step, rest_body, sid=sid + 1, loc=loop.loc)
-    setup = (ir.Assign(lo.name, loop.start, sid=sid + 2, loc=loop.loc), ir.Assign(hi.name, loop.stop, sid=sid + 3, loc=loop.loc))
+    setup = (
+        ir.Assign(lo.name, loop.start, sid=sid + 2, loc=loop.loc),
+        ir.Assign(hi.name, loop.stop, sid=sid + 3, loc=loop.loc),
+    )
     replacement = (*setup, main, rest)
 
     def swap(s: ir.Stmt) -> tuple[ir.Stmt, ...] | None:
@@ -99,7 +106,9 @@ def unroll(fn: ir.Function, ctx: PassContext) -> ir.Function:
     if factor < 2:
         return fn
     innermost = [
-        s.sid for s in iter_stmts(fn.body) if isinstance(s, ir.For) and not any(isinstance(x, ir.For) for x in iter_stmts(s.body))
+        s.sid
+        for s in iter_stmts(fn.body)
+        if isinstance(s, ir.For) and not any(isinstance(x, ir.For) for x in iter_stmts(s.body))
     ]
     for sid in innermost:
         step = Step("unroll", (sid,), {"factor": factor})
