@@ -81,7 +81,9 @@ def test_backward_dependence_forbids_interchange() -> None:
     assert any("backwards" in n for notes in result.notes.values() for n in notes)
     outer, inner = loops(fn)
     with pytest.raises(recipes.IllegalStep, match="backwards"):
-        recipes.apply_step(fn, recipes.Step("interchange", (outer.sid, inner.sid), {"order": [inner.sid, outer.sid]}))
+        recipes.apply_step(
+            fn, recipes.Step("interchange", (outer.sid, inner.sid), {"order": [inner.sid, outer.sid]})
+        )
 
 
 def test_forward_dependence_allows_interchange() -> None:
@@ -101,7 +103,9 @@ def test_bad_recipes_are_refused() -> None:
     with pytest.raises(recipes.IllegalStep, match="order"):
         recipes.apply_step(fn, recipes.Step("interchange", (outer.sid, inner.sid), {"order": [1, 2]}))
     with pytest.raises(recipes.IllegalStep, match="perfect nest"):
-        recipes.apply_step(fn, recipes.Step("interchange", (inner.sid, outer.sid), {"order": [outer.sid, inner.sid]}))
+        recipes.apply_step(
+            fn, recipes.Step("interchange", (inner.sid, outer.sid), {"order": [outer.sid, inner.sid]})
+        )
 
 
 def test_matmul_moves_the_column_loop_innermost() -> None:
@@ -132,7 +136,9 @@ def test_interchanged_matches_numpy(dtype, shape: tuple[int, int]) -> None:  # n
     b = (np.arange(np.prod(shape), dtype=dtype) % 5).reshape(shape)
     got = a.copy()
     kiln.jit(column_walk)(got, b)
-    np.testing.assert_array_equal(got, a + b * 2.0 if dtype in (np.float64, np.float32) else a + (b * 2.0).astype(dtype))
+    np.testing.assert_array_equal(
+        got, a + b * 2.0 if dtype in (np.float64, np.float32) else a + (b * 2.0).astype(dtype)
+    )
 
 
 @pytest.mark.parametrize("layout", ["F", "transposed", "strided"])

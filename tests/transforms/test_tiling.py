@@ -41,7 +41,9 @@ def test_transpose_tiled_golden() -> None:
     if os.environ.get("KILN_UPDATE_GOLDEN"):
         (GOLDEN / "tiling_transpose.ir").write_text(text(tiled))
     assert text(tiled) == (GOLDEN / "tiling_transpose.ir").read_text()
-    again = recipes.replay(lower(transpose, a, a.T.copy()), recipes.loads(recipes.dumps([tile_step(fn, [8, 16])])))
+    again = recipes.replay(
+        lower(transpose, a, a.T.copy()), recipes.loads(recipes.dumps([tile_step(fn, [8, 16])]))
+    )
     assert text(again) == text(tiled)
 
 
