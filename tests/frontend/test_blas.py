@@ -174,3 +174,16 @@ def test_matrix_vector_fusion_emits_gemv():
 def test_integer_sum_stays_on_loops():
     text = kiln.inspect(gemm, 2, 3, arr((5, 4), "int64"), arr((4, 3), "int64"), arr((5, 3), "int64"))
     assert _libcalls(text) == ["matmul"]
+
+
+def _fused_sum(a, b, c):
+    return np.sum(1.5 * a @ b + 0.5 * c)
+
+
+def test_gradient_through_fused_gemm():
+    a, b, c = arr((5, 4)), arr((4, 3), seed=1), arr((5, 3), seed=2)
+    da, db, dc = kiln.grad(kiln.jit(_fused_sum), argnums=(0, 1, 2))(a, b, c)
+    ones = np.ones((5, 3))
+    np.testing.assert_allclose(da, 1.5 * ones @ b.T)
+    np.testing.assert_allclose(db, 1.5 * a.T @ ones)
+    np.testing.assert_allclose(dc, 0.5 * ones)

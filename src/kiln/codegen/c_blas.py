@@ -90,7 +90,8 @@ def _gemm_through_numpy(r: StmtRenderer, c: str, a: str, b: str, numpy_product) 
     cell = f"{cx.data_name(c)}[{elem}]"
     return [
         f"npy_intp dims_[{t.ndim}] = {{{dims}}};",
-        f"PyArrayObject* tmp_ = (PyArrayObject*)PyArray_SimpleNew({t.ndim}, dims_, {cx.NPY_TYPENUM[t.dtype]});",
+        f"PyArrayObject* tmp_ = (PyArrayObject*)PyArray_SimpleNew({t.ndim}, dims_, "
+        f"{cx.NPY_TYPENUM[t.dtype]});",
         "if (!tmp_) goto kiln_fail;",
         "Py_INCREF(tmp_);",
         *numpy_product(r, "(PyObject*)tmp_", a, b, on_fail="Py_DECREF(tmp_); goto kiln_fail;"),
