@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from kiln.api import JitFunction, _arg_key, arg_type, jit
+from kiln.autodiff.expand_gemm import expand_gemm
 from kiln.autodiff.forward import ForwardSignature, forward_function
 from kiln.autodiff.reverse import ReverseSignature, reverse_function
 from kiln.codegen.c import render_function
@@ -74,6 +75,7 @@ class _Derivative:
         verify_function(primal)
         if self.optimize_first:
             primal = run_pipeline(primal, options)
+        primal = expand_gemm(primal)  # the derivative rules know matmul, not the fused call
         derivative, signature = transform(primal)
         verify_function(derivative)
         if not self.optimize_first:

@@ -10,6 +10,7 @@ jump to one cleanup path, so no path leaks a reference.
 from __future__ import annotations
 
 from kiln.codegen import c_exprs as cx
+from kiln.codegen.c_blas import support_code as blas_support_code
 from kiln.codegen.c_lapack import support_code
 from kiln.codegen.c_lib import render_libcall
 from kiln.codegen.c_stmts import StmtRenderer
@@ -97,7 +98,7 @@ def render_function(fn: ir.Function, openmp: bool = False) -> str:
     body += ["kiln_fail:", "Py_XDECREF(kiln_result); kiln_result = NULL;", "kiln_cleanup:"]
     body += [f"Py_XDECREF({cx.owner_name(n)});" for n in arrays]
     body.append("return kiln_result;")
-    out = [prelude(), support_code(fn), f"/* kiln: {fn.name} */"]
+    out = [prelude(), blas_support_code(fn), support_code(fn), f"/* kiln: {fn.name} */"]
     out.append("static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {")
     out += ["    " + line for line in body]
     out.append("}")

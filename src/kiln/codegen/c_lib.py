@@ -1,11 +1,13 @@
-"""C for library calls. ``matmul``: generated loops for small or non-BLAS
-problems, NumPy's BLAS-backed ``dot`` for large floating-point ones."""
+"""C for library calls. ``matmul``: generated loops for small or non-BLAS problems, NumPy's
+BLAS called directly for large floating-point ones (``c_blas``), NumPy's matmul where a layout
+does not suit BLAS."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from kiln.codegen import c_exprs as cx
+from kiln.codegen.c_blas import blas_available, blas_call, render_gemm
 from kiln.codegen.c_lapack import LAPACK_CALLS, render_lapack_call
 from kiln.errors import KilnError
 from kiln.ir import nodes as ir
@@ -17,6 +19,8 @@ if TYPE_CHECKING:
 def render_libcall(s: ir.LibCall, r: StmtRenderer) -> list[str]:
     if s.func == "matmul":
         return _matmul(s, r)
+    if s.func == "gemm":
+        return render_gemm(s, r)
     if s.func in LAPACK_CALLS:
         return render_lapack_call(s, r)
     raise KilnError(f"internal: unknown library call {s.func}")
@@ -96,13 +100,10 @@ def _matmul(s: ir.LibCall, r: StmtRenderer) -> list[str]:
         work = f"(int64_t){cx.shape_name(mat, 0)} * {cx.shape_name(mat, 1)}"
     if dtype not in ("float32", "float64", "complex64", "complex128"):
         return ["{", *["    " + x for x in loops], "}"]
-    blas = [
-        f"PyObject* wo_ = {wrap_view(r, out)};",
-        f"PyObject* wa_ = {wrap_view(r, a)};",
-        f"PyObject* wb_ = {wrap_view(r, b)};",
-        "if (!wo_ || !wa_ || !wb_) { Py_XDECREF(wo_); Py_XDECREF(wa_); Py_XDECREF(wb_); goto kiln_fail; }",
-        "if (kiln_numpy_matmul(wo_, wa_, wb_) < 0) goto kiln_fail;",
-    ]
+    blas = numpy_product(r, f"{wrap_view(r, out)}", a, b, on_fail="goto kiln_fail;")
+    if blas_available(dtype):
+        direct = [f"int rc_ = {blas_call(r, out, a, b, '1', None)};", "if (rc_ < 0) goto kiln_fail;"]
+        blas = [*direct, "if (rc_ == 0) {", *["    " + x for x in blas], "}"]
     limit = "KILN_SMALL_GEMM" if ta.ndim == 2 and tb.ndim == 2 else "KILN_SMALL_GEMV"
     return [
         f"if ({work} <= {limit}) {{",
@@ -110,4 +111,15 @@ def _matmul(s: ir.LibCall, r: StmtRenderer) -> list[str]:
         "} else {",
         *["    " + x for x in blas],
         "}",
+    ]
+
+
+def numpy_product(r: StmtRenderer, out: str, a: str, b: str, on_fail: str) -> list[str]:
+    """``out = a @ b`` through NumPy's matmul; ``out`` a C expression of a new reference."""
+    return [
+        f"PyObject* wo_ = {out};",
+        f"PyObject* wa_ = {wrap_view(r, a)};",
+        f"PyObject* wb_ = {wrap_view(r, b)};",
+        f"if (!wo_ || !wa_ || !wb_) {{ Py_XDECREF(wo_); Py_XDECREF(wa_); Py_XDECREF(wb_); {on_fail} }}",
+        f"if (kiln_numpy_matmul(wo_, wa_, wb_) < 0) {{ {on_fail} }}",
     ]

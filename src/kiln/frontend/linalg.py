@@ -43,10 +43,7 @@ def matmul(ctx: Context, a: Value, b: Value, operator: bool = False, dot: bool =
             raise TypingError(f"matmul: unsupported operand {type(v).__name__}", ctx.loc)
     assert isinstance(a, ArrayView | Lazy) and isinstance(b, ArrayView | Lazy)
     dtype = promote_dtypes(a.dtype, b.dtype)
-    k_a, k_b = a.shape[-1], b.shape[-2] if b.ndim >= 2 else b.shape[0]
-    if k_a != k_b:
-        msg = "matmul: mismatch in the contracted dimension (%lld is different from %lld)"
-        ctx.emit(ir.Check(E.compare("eq", k_a, k_b), "ValueError", msg, (k_a, k_b)))
+    check_contracted(ctx, a, b)
     if a.ndim > 2 or b.ndim > 2:
         from kiln.frontend.matmul_nd import dot_nd, matmul_nd
 
@@ -57,9 +54,7 @@ def matmul(ctx: Context, a: Value, b: Value, operator: bool = False, dot: bool =
         assert isinstance(total, Scalar)
         return Scalar(E.cast(total.expr, ScalarType(dtype)))
     av, bv = _operand(ctx, a, dtype), _operand(ctx, b, dtype)
-    shape = tuple(
-        d for d in (a.shape[0] if a.ndim == 2 else None, b.shape[1] if b.ndim == 2 else None) if d is not None
-    )
+    shape = product_shape(a, b)
     out = ctx.fresh("mm")
     t = ctx.declare(out, ArrayType(dtype, len(shape), "C"))
     assert isinstance(t, ArrayType)
@@ -67,6 +62,20 @@ def matmul(ctx: Context, a: Value, b: Value, operator: bool = False, dot: bool =
     ctx.emit(ir.Alloc(out, ArrayType(dtype, len(shape), "C"), shape))
     ctx.emit(ir.LibCall("matmul", (out,), (av.base, bv.base)))
     return whole_view(out, t, shape)
+
+
+def check_contracted(ctx: Context, a: ArrayView | Lazy, b: ArrayView | Lazy) -> None:
+    """A run-time ValueError, as NumPy's, unless ``a @ b``'s contracted extents agree."""
+    k_a, k_b = a.shape[-1], b.shape[-2] if b.ndim >= 2 else b.shape[0]
+    if k_a != k_b:
+        msg = "matmul: mismatch in the contracted dimension (%lld is different from %lld)"
+        ctx.emit(ir.Check(E.compare("eq", k_a, k_b), "ValueError", msg, (k_a, k_b)))
+
+
+def product_shape(a: ArrayView | Lazy, b: ArrayView | Lazy) -> tuple[ir.Expr, ...]:
+    """The shape of ``a @ b`` for operands of one or two dimensions."""
+    rows = (a.shape[0],) if a.ndim == 2 else ()
+    return rows + ((b.shape[1],) if b.ndim == 2 else ())
 
 
 def _python_type_name(v: Scalar) -> str:

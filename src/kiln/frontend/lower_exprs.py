@@ -145,6 +145,12 @@ class ExprLowering:
             scaled = self.scaled_matmul(node)
             if scaled is not None:
                 return scaled
+        if op == "add":
+            from kiln.frontend.blas_patterns import fused_gemm
+
+            fused = fused_gemm(self, node)
+            if fused is not None:
+                return fused
         left, right = self.operands_in_order([node.left, node.right])
         return self.binary(op, left, right)
 

@@ -421,6 +421,9 @@ class _Interpreter:
         ins = [self.array(n).arr for n in s.inputs]
         if s.func == "matmul" and len(outs) == 1 and len(ins) == 2:
             result = np.matmul(ins[0], ins[1])
+        elif s.func == "gemm" and len(outs) == 1 and len(ins) == 5:
+            a, b, c, alpha, beta = ins
+            result = alpha[()] * np.matmul(a, b) + beta[()] * c
         elif s.func == "copy" and len(outs) == 1 and len(ins) == 1:
             result = ins[0]
         elif s.func in _LINALG and len(outs) == 1:

@@ -60,6 +60,8 @@ REDUCTION_OPS = frozenset({"add", "mul", "min", "max"})
 # before and after it (kernel lowering removes it by loop fission on CPUs)
 LIBCALL_ARITY: dict[str, tuple[int, int]] = {
     "matmul": (1, 2),
+    # c = alpha * a @ b + beta * c: inputs (a, b, c, alpha, beta), alpha and beta 0-d arrays
+    "gemm": (1, 5),
     "copy": (1, 1),
     "barrier": (0, 0),
     "solve": (1, 2),
@@ -376,6 +378,13 @@ class _Verifier:
             self.require(
                 out.ndim == want, f"matmul of {a.ndim}-d and {b.ndim}-d into {out.ndim}-d (want {want}-d)"
             )
+        elif s.func == "gemm":
+            a, b, _, alpha, beta = ins
+            self.require(s.inputs[2] == s.outputs[0], "gemm updates its output: input 2 must be it")
+            ranks_ok = a.ndim in (1, 2) and b.ndim in (1, 2) and a.ndim + b.ndim >= 3
+            self.require(ranks_ok, "gemm needs 2-d @ 1-d or 2-d operands")
+            self.require(out.ndim == _matmul_ndim(a.ndim, b.ndim), "gemm output of the wrong rank")
+            self.require(alpha.ndim == 0 and beta.ndim == 0, "gemm's alpha and beta are 0-d arrays")
         elif s.func == "copy":
             self.require(out.ndim == ins[0].ndim, f"copy of {ins[0].ndim}-d into {out.ndim}-d")
         else:  # LAPACK: stacked square matrices of the computation dtype
