@@ -97,9 +97,11 @@ def _bool_binary(op: str, a: str, b: str) -> str:
 
 
 def _complex_mul(t: ScalarType, a: str, b: str) -> str:
-    """The plain formula, as NumPy and Python multiply: C's ``*`` on complex operands follows
-    Annex G (a NaN-recovery call to __muldc3) and keeps gcc from vectorizing the loop."""
-    return f"kiln_cmul_{'c64' if t.dtype == 'complex64' else 'c128'}({a}, {b})"
+    """As NumPy multiplies (see the prelude): C's ``*`` on complex operands follows Annex G (a
+    NaN-recovery call to __muldc3) and keeps gcc from vectorizing the loop. Python complex
+    numbers (weak) multiply with the plain formula, NumPy's array loops with fused steps."""
+    kind = "cmul" if t.weak else "cmula"
+    return f"kiln_{kind}_{'c64' if t.dtype == 'complex64' else 'c128'}({a}, {b})"
 
 
 def _pow(e: ir.Binary, a: str, b: str) -> str:
