@@ -51,6 +51,8 @@ def render_binary(e: ir.Binary, a: str, b: str) -> str:
         return f"(({a}) || ({b}))"
     if e.type.is_bool:
         return _bool_binary(op, a, b)
+    if op == "mul" and e.type.is_complex:
+        return _complex_mul(e.type, a, b)
     if op in _ARITH:
         return _wrap(e, f"({a}) {_ARITH[op]} ({b})")
     if op in ("floordiv", "mod"):
@@ -94,10 +96,18 @@ def _bool_binary(op: str, a: str, b: str) -> str:
     raise KilnError(f"internal: no C rendering for bool {op}")
 
 
+def _complex_mul(t: ScalarType, a: str, b: str) -> str:
+    """As NumPy multiplies (see the prelude): C's ``*`` on complex operands follows Annex G (a
+    NaN-recovery call to __muldc3) and keeps gcc from vectorizing the loop. Python complex
+    numbers (weak) multiply with the plain formula, NumPy's array loops with fused steps."""
+    kind = "cmul" if t.weak else "cmula"
+    return f"kiln_{kind}_{'c64' if t.dtype == 'complex64' else 'c128'}({a}, {b})"
+
+
 def _pow(e: ir.Binary, a: str, b: str) -> str:
     t = e.type
     if isinstance(e.rhs, ir.Const) and e.rhs.value == 2:
-        return _wrap(e, f"({a}) * ({a})")
+        return _complex_mul(t, a, a) if t.is_complex else _wrap(e, f"({a}) * ({a})")
     if t.is_integer:
         return f"kiln_pow_{SUFFIX[t.dtype]}({a}, {b})"
     if t.is_complex:
@@ -153,6 +163,8 @@ def render_call(e: ir.Call, args: list[str]) -> str:
         return f"kiln_{name}()"
     if name in ("isnan", "isinf", "isfinite"):
         return _classify(name, arg_t, args[0])
+    if name == "square" and arg_t.is_complex:
+        return _complex_mul(arg_t, args[0], args[0])
     if name == "square":
         return _wrap_call(e, f"({args[0]}) * ({args[0]})")
     if name == "reciprocal":

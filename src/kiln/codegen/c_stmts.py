@@ -309,11 +309,18 @@ class StmtRenderer:
                 clauses.append(f"private({', '.join(private)})")
             clauses += [self._reduction_clause(v, op) for v, op in reductions]
             return ["#pragma omp parallel for schedule(static) " + " ".join(clauses)]
-        if reductions and self._is_simple_body(s.body):
+        if reductions and self._is_simple_body(s.body) and not self._integer_only(reductions):
             clauses = [self._reduction_clause(v, op) for v, op in reductions if op in ("add", "mul")]
             if len(clauses) == len(reductions):
                 return ["#pragma omp simd " + " ".join(clauses)]
         return []
+
+    def _integer_only(self, reductions: list[tuple[str, str]]) -> bool:
+        """Integer reductions need no ``omp simd`` to vectorize (integer adds reassociate); with it,
+        gcc keeps one accumulator per SIMD lane in memory and combines them one by one, which for
+        byte-wide counters costs more than the loop."""
+        types = [self.types[v] for v, _ in reductions]
+        return all(isinstance(t, ScalarType) and (t.is_integer or t.is_bool) for t in types)
 
     def _has_omp_reduction(self, var: str, op: str) -> bool:
         """Complex numbers are unordered for OpenMP: it has no min/max reduction for them."""

@@ -84,7 +84,17 @@ def walk_true(ctx: Context, mask: Lazy, on_true: OnTrue) -> None:
             ctx.emit(ir.If(_truth(mask.element(j)), tuple(then)))
         with ctx.block() as some:
             ctx.emit(ir.For(k.name, start, end, E.ONE, tuple(each)))
-        ctx.emit(ir.If(E.compare("ne", hits, ir.Const(0, UINT8)), tuple(some)))
+        # A block that is all true (masks of images and of converging iterations come in long
+        # runs) is visited without a test or a carried position: that loop vectorizes.
+        with ctx.block() as dense:
+            on_true(j, E.add(c, E.sub(k, start)))
+        with ctx.block() as full:
+            ctx.emit(ir.For(k.name, start, end, E.ONE, tuple(dense)))
+            ctx.emit(ir.Assign(c.name, E.add(c, E.as_index(hits))))
+        all_true = E.compare("eq", E.as_index(hits), E.sub(end, start))
+        with ctx.block() as partial:
+            ctx.emit(ir.If(E.compare("ne", hits, ir.Const(0, UINT8)), tuple(some)))
+        ctx.emit(ir.If(all_true, tuple(full), tuple(partial)))
 
     _in_blocks(ctx, mask, visit)
 
