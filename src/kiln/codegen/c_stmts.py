@@ -309,11 +309,25 @@ class StmtRenderer:
                 clauses.append(f"private({', '.join(private)})")
             clauses += [self._reduction_clause(v, op) for v, op in reductions]
             return ["#pragma omp parallel for schedule(static) " + " ".join(clauses)]
+        if s.simd:
+            return ["#pragma omp simd" + "".join(" " + c for c in self._simd_clauses(s))]
         if reductions and self._is_simple_body(s.body) and not self._integer_only(reductions):
             clauses = [self._reduction_clause(v, op) for v, op in reductions if op in ("add", "mul")]
             if len(clauses) == len(reductions):
                 return ["#pragma omp simd " + " ".join(clauses)]
         return []
+
+    def _simd_clauses(self, s: ir.For) -> list[str]:
+        """Scalars of a ``simd`` loop: private per lane (lastprivate when read after the loop: the
+        pass made sure every iteration writes them), reductions combined across lanes."""
+        reduced = dict(s.reductions)
+        assigned = [v for v in dict.fromkeys([s.var, *_assigned_scalars(s.body)]) if v not in reduced]
+        outside = read_outside(self.fn.body, s)
+        last = [cx.scalar_name(v) for v in assigned if v in outside]
+        private = [cx.scalar_name(v) for v in assigned if v not in outside]
+        clauses = [f"private({', '.join(private)})"] if private else []
+        clauses += [f"lastprivate({', '.join(last)})"] if last else []
+        return clauses + [self._reduction_clause(v, op) for v, op in s.reductions]
 
     def _integer_only(self, reductions: list[tuple[str, str]]) -> bool:
         """Integer reductions need no ``omp simd`` to vectorize (integer adds reassociate); with it,

@@ -154,7 +154,9 @@ class For:
     """``for var in range(start, stop, step)``; bounds evaluated once, before the loop.
 
     ``parallel`` loops have independent iterations except for the scalar
-    ``reductions`` (pairs of variable name and combining op: add, mul, min, max).
+    ``reductions`` (pairs of variable name and combining op: add, mul, min, max). ``simd`` loops
+    (innermost, sequential) carry no dependence the C compiler must respect besides those
+    reductions: codegen marks them ``#pragma omp simd``.
     """
 
     var: str
@@ -166,6 +168,7 @@ class For:
     reductions: tuple[tuple[str, str], ...] = ()
     sid: int = 0
     loc: SourceLoc = UNKNOWN_LOC
+    simd: bool = False
 
 
 @dataclass(frozen=True)

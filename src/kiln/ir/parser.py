@@ -496,12 +496,13 @@ class StmtParser:
         if len(bounds) != 3:
             raise ts.error("range() needs start, stop and step")
         parallel = ts.accept("parallel")
+        simd = ts.accept("simd")
         reductions: tuple[tuple[str, str], ...] = ()
         if ts.accept("reduce"):
             ts.expect("(")
             reductions = tuple(ts.separated(lambda: _reduction(ts), ")"))
         body = self.nested(ts, indent)
-        return For(var, *bounds, body=body, parallel=parallel, reductions=reductions)
+        return For(var, *bounds, body=body, parallel=parallel, reductions=reductions, simd=simd)
 
     def while_(self, ts: TokenStream, indent: int) -> Stmt:
         cond = self.expr(ts)

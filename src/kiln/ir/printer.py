@@ -176,6 +176,8 @@ def _for_header(s: For, decls: Decls | None) -> str:
     text = f"{fmt_name(s.var)} in range({_args((s.start, s.stop, s.step), decls)})"
     if s.parallel:
         text += " parallel"
+    if s.simd:
+        text += " simd"
     if s.reductions:
         text += " reduce(" + ", ".join(f"{fmt_name(v)}: {fmt_name(op)}" for v, op in s.reductions) + ")"
     return text + ":"

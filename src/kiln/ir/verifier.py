@@ -301,6 +301,9 @@ class _Verifier:
         for name, bound in (("start", s.start), ("stop", s.stop), ("step", s.step)):
             self.integer(bound, f"range {name}")
         self.require(isinstance(s.parallel, bool), f"parallel flag {s.parallel!r}")
+        self.require(not (s.simd and s.parallel), "a loop is either parallel or simd")
+        innermost = not any(isinstance(b, For) for b in s.body)
+        self.require(not s.simd or innermost, "a simd loop must be innermost")
         for var, op in s.reductions:
             self.scalar(var, "reduction variable")
             self.require(

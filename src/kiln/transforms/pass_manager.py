@@ -86,7 +86,7 @@ PipelineEntry = str | tuple[str, Mapping[str, Any]]
 # Fusion first: licm's versioning would separate the nests it joins; contraction needs them joined.
 # Interchange before licm: hoisting out of an inner loop makes a perfect nest imperfect.
 PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
-    "cpu": ("fusion", "contract", "interchange", "tiling", "licm", "parallelize", "unroll"),
+    "cpu": ("fusion", "contract", "interchange", "tiling", "licm", "parallelize", "unroll", "simd"),
     "none": (),
 }
 PIPELINES["default"] = PIPELINES["cpu"]

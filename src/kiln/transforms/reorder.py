@@ -13,7 +13,7 @@ from kiln.transforms.effects import array_roots, effects_of
 from kiln.transforms.liveness import live_after
 from kiln.transforms.nests import Band, band_problem, perfect_band
 from kiln.transforms.recipes import find_loop
-from kiln.transforms.versioning import all_apart, renumbered
+from kiln.transforms.versioning import all_apart, all_of, renumbered
 
 
 def find_band(fn: ir.Function, target: tuple[int, ...]) -> Band | str:
@@ -54,13 +54,19 @@ def judge_band(fn: ir.Function, band: Band, backwards: list[str]) -> BandVerdict
 
 
 def put_in_place(
-    fn: ir.Function, old: ir.For, new: tuple[ir.Stmt, ...], checks: set[tuple[str, str]]
+    fn: ir.Function,
+    old: ir.For,
+    new: tuple[ir.Stmt, ...],
+    checks: set[tuple[str, str]],
+    when: ir.Expr | None = None,
 ) -> ir.Function:
-    """``fn`` with ``old`` replaced by ``new``; behind a run-time overlap test when ``checks``."""
+    """``fn`` with ``old`` replaced by ``new``; behind a run-time test when parameters may overlap
+    (``checks``) or when ``new`` pays only sometimes (``when``)."""
     replacement = new
-    if checks:
+    conds = ([when] if when is not None else []) + ([all_apart(checks)] if checks else [])
+    if conds:
         original, last = renumbered((old,), max(max_sid(fn), max_sid(new)))
-        replacement = (ir.If(all_apart(checks), new, original, sid=last + 1, loc=old.loc),)
+        replacement = (ir.If(all_of(conds), new, original, sid=last + 1, loc=old.loc),)
 
     def swap(s: ir.Stmt) -> ir.Stmt | tuple[ir.Stmt, ...] | None:
         return replacement if isinstance(s, ir.For) and s.sid == old.sid else None

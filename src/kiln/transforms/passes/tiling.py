@@ -4,9 +4,11 @@
 range(lo_j, hi_j, Tj): for i in range(ii, min(ii + Ti, hi_i)): for j in range(jj, min(jj + Tj,
 hi_j)): body`` (each loop keeps its header). Legal when the band is perfect and rectangular, its
 bounds do not change in it, each loop steps by 1, and it is fully permutable: the exact
-dependence test finds no dependence running backwards in any of its loops. Off by default: the
-``tiling`` pass runs only with ``sizes`` (``("tiling", {"sizes": (32, 32)})`` tiles the
-innermost two loops of every perfect band); a recipe step tiles any band it names.
+dependence test finds no dependence running backwards in any of its loops. With ``sizes``
+(``("tiling", {"sizes": (32, 32)})``) the pass tiles the innermost loops of every perfect band;
+without (unless ``auto`` is False), it tiles by 64 x 64 only the bands that
+:mod:`kiln.transforms.tile_model` finds worth it (transpose-like, with a run-time footprint above
+cache: the step's ``min_bytes`` versions the nest). A recipe step tiles any band it names.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from kiln.transforms.nests import Band, perfect_bands, rebuild
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, register_transformation
 from kiln.transforms.reorder import find_band, judge_band, put_in_place
+from kiln.transforms.tile_model import MIN_BYTES, SIZES, footprint_exceeds, transpose_like
 
 INT64 = ScalarType("int64")
 
@@ -55,6 +58,11 @@ def _legal(fn: ir.Function, step: Step) -> str | None:
     sizes = _sizes(band, step)
     if isinstance(sizes, str):
         return sizes
+    min_bytes = step.params.get("min_bytes", 0)
+    if not isinstance(min_bytes, int) or isinstance(min_bytes, bool) or min_bytes < 0:
+        return "params.min_bytes must be a non-negative integer"
+    if min_bytes and len(band.loops) < 2:
+        return "params.min_bytes needs at least two loops"
     return (
         _shape_problem(band) or judge_band(fn, band, backwards_in_some_loop(len(band.loops))).reason or None
     )
@@ -78,27 +86,36 @@ def _apply(fn: ir.Function, step: Step) -> ir.Function:
         end = ir.Binary("min", ir.Binary("add", tile, ir.Const(size, INT64), INT64), loop.stop, INT64)
         point_loops.append(ir.For(loop.var, tile, end, loop.step, (), sid=loop.sid, loc=loop.loc))
     nest = rebuild([*tile_loops, *point_loops], [()] * len(tile_loops) + list(band.headers), band.body)
-    return put_in_place(fn, band.loops[0], (nest,), verdict.overlap_checks)
+    min_bytes = int(step.params.get("min_bytes", 0))
+    when = footprint_exceeds(fn, band, min_bytes) if min_bytes else None
+    return put_in_place(fn, band.loops[0], (nest,), verdict.overlap_checks, when)
 
 
 register_transformation("tile", _legal, _apply)
 
 
-@register("tiling", defaults={"sizes": ()}, description="tile the innermost loops of perfect nests")
+@register(
+    "tiling", defaults={"sizes": (), "auto": True}, description="tile the innermost loops of perfect nests"
+)
 def tiling(fn: ir.Function, ctx: PassContext) -> ir.Function:
     sizes = tuple(ctx.params["sizes"])
-    if not sizes:
+    if not sizes and not ctx.params["auto"]:
         return fn
     for band in perfect_bands(fn.body):
-        if len(band.loops) < len(sizes):
+        if sizes and len(band.loops) < len(sizes):
             continue
-        step = Step("tile", tuple(lp.sid for lp in band.loops[-len(sizes) :]), {"sizes": list(sizes)})
+        if not sizes and not transpose_like(fn, band):
+            continue  # the cost model: only transpose-like nests gain (see tile_model)
+        chosen = sizes or SIZES
+        params = {"sizes": list(chosen)} if sizes else {"sizes": list(SIZES), "min_bytes": MIN_BYTES}
+        step = Step("tile", tuple(lp.sid for lp in band.loops[-len(chosen) :]), params)
         reason = _legal(fn, step)
         if reason:
             ctx.note(step.target[0], f"not tiled: {reason}")
             continue
         fn = _apply(fn, step)
         ctx.steps.append(step)
+        when = "" if sizes else f" when its data exceeds {MIN_BYTES >> 20} MiB"
         for sid in step.target:
-            ctx.note(sid, f"tiled by {sizes}")
+            ctx.note(sid, f"tiled by {chosen}{when}")
     return fn
