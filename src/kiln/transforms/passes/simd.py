@@ -23,9 +23,9 @@ import dataclasses
 from kiln.frontend.loops import plan_scalars
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
-from kiln.ir.visit import iter_exprs, iter_stmts, map_stmts, max_sid, read_outside
+from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_stmts, max_sid, read_outside
 from kiln.transforms.dependences import NotAffine, accesses, affine, affine_scalars, carried_dependence
-from kiln.transforms.effects import array_roots
+from kiln.transforms.effects import array_roots, effects_of
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, find_loop, register_transformation
 from kiln.transforms.versioning import all_apart, renumbered
@@ -133,24 +133,52 @@ def _legal(fn: ir.Function, step: Step) -> str | None:
 def _apply(fn: ir.Function, step: Step) -> ir.Function:
     loop = find_loop(fn, step.target[0])
     assert loop is not None
-    return _marked(fn, loop, judge(fn, loop, bool(step.params.get("fastmath", False))))
+    verdict = judge(fn, loop, bool(step.params.get("fastmath", False)))
+    known = dict(_innermost(fn.body)).get(loop.sid, frozenset())
+    return _marked(fn, loop, dataclasses.replace(verdict, checks=verdict.checks - known))
 
 
 register_transformation("simd", _legal, _apply)
 
 
-def _innermost(body: tuple[ir.Stmt, ...]) -> list[ir.For]:
-    return [
-        s
-        for s in iter_stmts(body)
-        if isinstance(s, ir.For) and not any(isinstance(x, ir.For) for x in iter_stmts(s.body))
-    ]
+def _apart_pairs(cond: ir.Expr) -> set[tuple[str, str]]:
+    """Pairs of arrays a condition proves apart: conjuncts ``not overlaps(a, b)``."""
+    if isinstance(cond, ir.Binary) and cond.op == "and":
+        return _apart_pairs(cond.lhs) | _apart_pairs(cond.rhs)
+    if isinstance(cond, ir.Unary) and cond.op == "not" and isinstance(cond.operand, ir.Overlaps):
+        a, b = cond.operand.a, cond.operand.b
+        return {(a, b), (b, a)}
+    return set()
+
+
+def _innermost(
+    body: tuple[ir.Stmt, ...], known: frozenset[tuple[str, str]] = frozenset()
+) -> list[tuple[int, frozenset[tuple[str, str]]]]:
+    """Innermost loops, each with the pairs of arrays an enclosing versioning test proved apart
+    (another test of them would be redundant)."""
+    found: list[tuple[int, frozenset[tuple[str, str]]]] = []
+    for s in body:
+        if isinstance(s, ir.For) and not any(isinstance(x, ir.For) for x in iter_stmts(s.body)):
+            found.append((s.sid, known))
+        elif isinstance(s, ir.If):
+            rebound = effects_of(s.then).array_binds
+            pairs = {p for p in _apart_pairs(s.cond) if not set(p) & rebound}
+            found += _innermost(s.then, known | pairs) + _innermost(s.orelse, known)
+        else:
+            for inner in bodies(s):
+                found += _innermost(inner, known - _rebound_pairs(inner, known))
+    return found
+
+
+def _rebound_pairs(body: tuple[ir.Stmt, ...], known: frozenset[tuple[str, str]]) -> set[tuple[str, str]]:
+    rebound = effects_of(body).array_binds
+    return {p for p in known if set(p) & rebound}
 
 
 @register("simd", description="mark dependence-free innermost loops omp simd")
 def simd(fn: ir.Function, ctx: PassContext) -> ir.Function:
     fastmath = ctx.options.fastmath
-    for sid in [loop.sid for loop in _innermost(fn.body)]:
+    for sid, known in _innermost(fn.body):
         loop = find_loop(fn, sid)
         if loop is None or loop.parallel:
             continue
@@ -158,7 +186,8 @@ def simd(fn: ir.Function, ctx: PassContext) -> ir.Function:
         if verdict.reason:
             ctx.note(sid, f"not simd: {verdict.reason}")
             continue
-        fn = _marked(fn, loop, verdict)
-        ctx.steps.append(Step("simd", (sid,), {"fastmath": True} if fastmath and verdict.reductions else {}))
-        ctx.note(sid, "simd" + (" (versioned on overlap)" if verdict.checks else ""))
+        step = Step("simd", (sid,), {"fastmath": True} if fastmath and verdict.reductions else {})
+        fn = _apply(fn, step)
+        ctx.steps.append(step)
+        ctx.note(sid, "simd" + (" (versioned on overlap)" if verdict.checks - known else ""))
     return fn
