@@ -2,8 +2,9 @@
 
 Per loop of the optimized IR: its source line, whether it runs in parallel (or the reason it does
 not), whether the C compiler vectorized it (gcc's own ``-fopt-info-vec`` report, tied to the loop by
-the ``kiln loop #N`` marker codegen puts on each loop header), the statements hoisted out of it, and
-the recipe steps that targeted it.
+the ``kiln loop #N`` marker codegen puts on each loop header), what the passes did to it
+(interchanged, tiled, unrolled, simd, ...; or why not), the statements hoisted out of it, and the
+recipe steps that targeted it.
 """
 
 from __future__ import annotations
@@ -69,6 +70,28 @@ def loop_rows(body: tuple[ir.Stmt, ...], depth: int = 0) -> list[tuple[int, ir.F
     return rows
 
 
+# what a recipe step that targets a loop did to it, in the report's words
+_DONE = {
+    "interchange": "interchanged",
+    "tile": "tiled",
+    "unroll": "unrolled",
+    "simd": "simd",
+    "parallelize": "parallelized",
+    "hoist": "hoisted from",
+    "fuse": "fused",
+    "contract": "contracted",
+}
+
+
+def transformed(steps: list[Any], loop: ir.For) -> list[str]:
+    """The transformations applied to ``loop``, in the order of the recipe (and ``simd`` also
+    when the loop carries the flag some other way)."""
+    done = [_DONE.get(st.transformation, st.transformation) for st in steps if loop.sid in st.target]
+    if loop.simd:
+        done.append("simd")
+    return list(dict.fromkeys(done))
+
+
 def render(compiled: Any, vectorized: set[int] | None) -> str:
     steps_by_loop: dict[int, list[str]] = {}
     for step in compiled.steps:
@@ -93,6 +116,9 @@ def render(compiled: Any, vectorized: set[int] | None) -> str:
         vec = "unknown" if vectorized is None else ("yes" if loop.sid in vectorized else "no")
         out.append(f"{pad}loop #{loop.sid} [{where}]")
         out.append(f"{pad}  {par}; vectorized: {vec}")
+        done = transformed(compiled.steps, loop)
+        if done:
+            out.append(f"{pad}  transformed: {', '.join(done)}")
         for n in notes:
             if not n.startswith("sequential: ") and n != "parallelized":
                 out.append(f"{pad}  {n}")
