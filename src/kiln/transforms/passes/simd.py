@@ -7,8 +7,9 @@ loop on an alias test of its own). The exact dependence test can: a loop is mark
 - it is innermost, sequential, steps by a constant, and its body is straight-line code (assignments,
   stores, ``if``) with no checks, calls into libraries or allocations;
 - every scalar it writes is private to an iteration, or a reduction that may be reassociated: an
-  integer ``+``/``*``, or a floating-point one under ``fastmath`` (otherwise NumPy's summation order
-  must be kept, so the loop is left alone); no private scalar is read after the loop;
+  integer ``+``/``*`` of 32 or 64 bits, or a floating-point one under ``fastmath`` (otherwise
+  NumPy's summation order must be kept, so the loop is left alone); no private scalar that may be
+  left unwritten is read after the loop;
 - the exact test (islpy) finds no element two iterations touch where one writes; parameters that
   might share memory version the loop on ``Overlaps``, as ``parallelize`` does;
 - every array access walks memory with unit stride or not at all (C order: the loop's counter only
@@ -63,6 +64,9 @@ def _reduction_problem(fn: ir.Function, reductions: tuple[tuple[str, str], ...],
         t = types.get(var)
         if op not in ("add", "mul") or not isinstance(t, ScalarType) or t.is_bool:
             return f"the reduction into {var} has no simd form"
+        if t.is_integer and t.np_dtype.itemsize < 4:
+            # gcc keeps a narrow counter per lane in memory and combines them one by one
+            return f"the reduction into {var} is narrower than 32 bits"
         if not t.is_integer and not fastmath:
             return f"the floating-point reduction of {var} would change its rounding"
     return ""
