@@ -12,6 +12,7 @@ from kiln.frontend import exprs as E
 from kiln.frontend.advanced import Plan, fit_value, mask_matches, new_array, value_source
 from kiln.frontend.arrays import Operand, as_lazy, emit_loop_nest, materialize, setitem_scalar
 from kiln.frontend.context import Context
+from kiln.frontend.mask_counts import remember_count, reuse_count
 from kiln.frontend.values import ArrayLike, ArrayView, Lazy, Scalar
 from kiln.frontend.views import same_elements
 from kiln.ir import nodes as ir
@@ -57,7 +58,12 @@ def _in_blocks(ctx: Context, mask: Lazy, per_block: PerBlock) -> None:
 
 
 def count_true(ctx: Context, mask: ArrayLike) -> ir.Expr:
-    """The number of true elements of ``mask`` (an int64 variable)."""
+    """The number of true elements of ``mask`` (an int64 variable); an earlier count of the
+    same unchanged mask is reused."""
+    if isinstance(mask, ArrayView):
+        known = reuse_count(ctx, mask)
+        if known is not None:
+            return known
     total = _int_var(ctx, "count")
     ctx.emit(ir.Assign(total.name, E.ZERO))
 
@@ -65,6 +71,8 @@ def count_true(ctx: Context, mask: ArrayLike) -> ir.Expr:
         ctx.emit(ir.Assign(total.name, E.add(total, E.as_index(hits))))
 
     _in_blocks(ctx, as_lazy(mask), add)
+    if isinstance(mask, ArrayView):
+        remember_count(ctx, mask, total)
     return total
 
 
@@ -120,7 +128,7 @@ def gather(ctx: Context, p: Plan) -> ArrayView:
     return out
 
 
-def _mask_source(ctx: Context, p: Plan, mask: ArrayLike) -> Lazy:
+def mask_source(ctx: Context, p: Plan, mask: ArrayLike) -> Lazy:
     """The mask to walk while storing into ``p.view``: copied first unless every read it makes
     is of the very element about to be stored (``a[a > 0] = 0``), or of other memory."""
     lazy = as_lazy(mask)
@@ -143,7 +151,7 @@ def scatter(ctx: Context, p: Plan, value: Operand) -> None:
         element = _scalar_element(ctx, value, dtype)
     else:
         element = _array_element(ctx, p, value)
-    walk = _mask_source(ctx, p, mask)
+    walk = mask_source(ctx, p, mask)
 
     def store(j: tuple[ir.Expr, ...], c: ir.Expr) -> None:
         def one(r: tuple[ir.Expr, ...]) -> None:
