@@ -29,6 +29,9 @@ PyAPI_FUNC(void) PyErr_SetString(PyObject *, const char *) __attribute__((cold))
 PyAPI_FUNC(PyObject *) PyErr_NoMemory(void) __attribute__((cold));
 #endif
 #define KILN_SMALL_GEMM 32768
+/* A product over a contracted extent this short does a few flops per element of the result:
+   memory-bound at any size, where loops match BLAS without its packing and thread start-up. */
+#define KILN_THIN_GEMM 4
 /* Matrix-vector products are memory-bound: generated loops match BLAS until the matrix outgrows
    the caches, and they skip the wrapping and the copies of strided operands a BLAS call needs. */
 #define KILN_SMALL_GEMV 1048576
