@@ -76,9 +76,14 @@ def count_true(ctx: Context, mask: ArrayLike) -> ir.Expr:
     return total
 
 
-def walk_true(ctx: Context, mask: Lazy, on_true: OnTrue) -> None:
+def walk_true(ctx: Context, mask: Lazy, on_true: OnTrue, total: ir.Expr | None = None) -> None:
     """Visit the true elements of ``mask`` in C order: ``on_true(j, c)`` emits the statements
-    for mask index ``j``, ``c`` being how many true elements came before it."""
+    for mask index ``j``, ``c`` being how many true elements came before it.
+
+    ``total`` (the mask's count) says that ``on_true`` only stores into position ``c`` of an
+    array of ``total`` elements: then blocks with a true element after them store at every
+    element and advance ``c`` by the mask's value, with no branch to mispredict (a store made
+    for a false element lands where the next true one will store)."""
     c = _int_var(ctx, "pos")
     ctx.emit(ir.Assign(c.name, E.ZERO))
     k = _int_var(ctx, "i")
@@ -92,6 +97,16 @@ def walk_true(ctx: Context, mask: Lazy, on_true: OnTrue) -> None:
             ctx.emit(ir.If(_truth(mask.element(j)), tuple(then)))
         with ctx.block() as some:
             ctx.emit(ir.For(k.name, start, end, E.ONE, tuple(each)))
+        if total is not None:
+            with ctx.block() as stepped:
+                on_true(j, c)
+                ctx.emit(ir.Assign(c.name, E.add(c, E.cast(_truth(mask.element(j)), INT64))))
+            with ctx.block() as branch_free:
+                ctx.emit(ir.For(k.name, start, end, E.ONE, tuple(stepped)))
+            more = E.compare("lt", E.add(c, E.as_index(hits)), total)
+            with ctx.block() as choice:
+                ctx.emit(ir.If(more, tuple(branch_free), tuple(some)))
+            some = choice
         # A block that is all true (masks of images and of converging iterations come in long
         # runs) is visited without a test or a carried position: that loop vectorizes.
         with ctx.block() as dense:
@@ -124,7 +139,7 @@ def gather(ctx: Context, p: Plan) -> ArrayView:
 
         emit_loop_nest(ctx, _rest_shape(p), one, parallel=False)
 
-    walk_true(ctx, as_lazy(mask), copy)
+    walk_true(ctx, as_lazy(mask), copy, count)
     return out
 
 
@@ -191,5 +206,5 @@ def nonzero(ctx: Context, mask: ArrayLike) -> tuple[ArrayView, ...]:
         for out, i in zip(coords, j):
             ctx.emit(ir.Store(out.base, (c,), i))
 
-    walk_true(ctx, as_lazy(mask), record)
+    walk_true(ctx, as_lazy(mask), record, count)
     return coords
