@@ -95,6 +95,18 @@ def test_repeat_of_reshape() -> None:
     check(repeat_reshaped, arr((6,)), 2, 3)
 
 
+@kiln.jit
+def repeats_3d(a, n):
+    return np.repeat(a, n, axis=0), np.repeat(a * 2, n, axis=1), np.repeat(a, n, axis=2), np.repeat(a - 1, n)
+
+
+@pytest.mark.parametrize("shape", [(2, 3, 4), (0, 2, 3), (1, 1, 1), (3, 0, 2)])
+@pytest.mark.parametrize(("dtype", "n"), [("complex128", 2), ("int32", 3), ("float64", 0)])
+def test_repeat_3d(shape: tuple[int, ...], dtype: str, n: int) -> None:
+    check(repeats_3d, arr(shape, dtype), n)
+    check(repeats_3d, arr(shape, dtype).transpose(2, 0, 1).copy().transpose(1, 2, 0), n)
+
+
 # ---------------------------------------------------------------- triu / tril
 @kiln.jit
 def triangles(a, k):

@@ -148,3 +148,11 @@ def test_non_contiguous_shape_change_raises_like_numpy() -> None:
         column_reshaped(a)
     with pytest.raises(AttributeError, match="Incompatible shape"):
         kiln.jit(column_reshaped)(a)
+
+
+def test_checked_shape_change_is_a_view() -> None:
+    """Once the run-time check has passed, the new shape is a view of the same memory (as in
+    NumPy), not a copy: the grid and ``total`` are the only arrays allocated."""
+    text = kiln.inspect(kiln.jit(mgrid_rows_flattened), 3, 4)
+    lowered = text.split("==== ir ====", 1)[1].split("\n==== ", 1)[0]
+    assert lowered.count("alloc #") == 2, lowered

@@ -34,12 +34,24 @@ def _element(r: StmtRenderer, name: str, indices: list[str]) -> str:
     return f"{cx.data_name(name)}[{' + '.join(terms) or '0'}]"
 
 
+def _times(dtype: str, x: str, y: str) -> str:
+    """``x * y`` in C; complex numbers as NumPy's loops multiply them (C's ``*`` calls __muldc3,
+    which also keeps gcc from vectorizing)."""
+    if dtype in ("complex64", "complex128"):
+        return f"kiln_cmula_{'c64' if dtype == 'complex64' else 'c128'}({x}, {y})"
+    return f"{x} * {y}"
+
+
 def _matmul_loops(r: StmtRenderer, out: str, a: str, b: str) -> list[str]:
     """out = a @ b for 2-d operands, i-k-j order so the inner loop is unit-stride."""
     t = r.array_type(out)
     ct = cx.ctype(t)
     m, k, n = cx.shape_name(a, 0), cx.shape_name(a, 1), cx.shape_name(b, 1)
-    acc = "{o} = {o} || (aik_ && {b});" if t.dtype == "bool" else "{o} += aik_ * {b};"
+    acc = (
+        "{o} = {o} || (aik_ && {b});"
+        if t.dtype == "bool"
+        else "{o} += " + _times(t.dtype, "aik_", "{b}") + ";"
+    )
     o_ij = _element(r, out, ["i_", "j_"])
     return [
         f"for (npy_intp i_ = 0; i_ < {m}; i_++) for (npy_intp j_ = 0; j_ < {n}; j_++) {o_ij} = 0;",
@@ -58,19 +70,20 @@ def _matvec_loops(r: StmtRenderer, out: str, a: str, b: str, a_is_vector: bool) 
     if a_is_vector:  # (k,) @ (k, n) -> (n,)
         k, n = cx.shape_name(b, 0), cx.shape_name(b, 1)
         o_j = _element(r, out, ["j_"])
+        b_kj = _element(r, b, ["k_", "j_"])
         return [
             f"for (npy_intp j_ = 0; j_ < {n}; j_++) {o_j} = 0;",
             f"for (npy_intp k_ = 0; k_ < {k}; k_++) {{",
             f"    const {ct} ak_ = {_element(r, a, ['k_'])};",
-            f"    for (npy_intp j_ = 0; j_ < {n}; j_++) {o_j} += ak_ * {_element(r, b, ['k_', 'j_'])};",
+            f"    for (npy_intp j_ = 0; j_ < {n}; j_++) {o_j} += {_times(t.dtype, 'ak_', b_kj)};",
             "}",
         ]
     m, k = cx.shape_name(a, 0), cx.shape_name(a, 1)  # (m, k) @ (k,) -> (m,)
     return [
         f"for (npy_intp i_ = 0; i_ < {m}; i_++) {{",
         f"    {ct} s_ = 0;",
-        f"    for (npy_intp k_ = 0; k_ < {k}; k_++) s_ += {_element(r, a, ['i_', 'k_'])} * "
-        f"{_element(r, b, ['k_'])};",
+        f"    for (npy_intp k_ = 0; k_ < {k}; k_++) s_ += "
+        f"{_times(t.dtype, _element(r, a, ['i_', 'k_']), _element(r, b, ['k_']))};",
         f"    {_element(r, out, ['i_'])} = s_;",
         "}",
     ]
@@ -93,20 +106,20 @@ def _matmul(s: ir.LibCall, r: StmtRenderer) -> list[str]:
     dtype = r.array_type(out).dtype
     if ta.ndim == 2 and tb.ndim == 2:
         loops = _matmul_loops(r, out, a, b)
-        work = f"(int64_t){cx.shape_name(a, 0)} * {cx.shape_name(a, 1)} * {cx.shape_name(b, 1)}"
+        m, k, n = cx.shape_name(a, 0), cx.shape_name(a, 1), cx.shape_name(b, 1)
+        work = f"((int64_t){m} * {k} * {n} <= KILN_SMALL_GEMM || {k} <= KILN_THIN_GEMM)"
     else:
         loops = _matvec_loops(r, out, a, b, a_is_vector=ta.ndim == 1)
         mat = b if ta.ndim == 1 else a
-        work = f"(int64_t){cx.shape_name(mat, 0)} * {cx.shape_name(mat, 1)}"
+        work = f"(int64_t){cx.shape_name(mat, 0)} * {cx.shape_name(mat, 1)} <= KILN_SMALL_GEMV"
     if dtype not in ("float32", "float64", "complex64", "complex128"):
         return ["{", *["    " + x for x in loops], "}"]
     blas = numpy_product(r, f"{wrap_view(r, out)}", a, b, on_fail="goto kiln_fail;")
     if blas_available(dtype):
         direct = [f"int rc_ = {blas_call(r, out, a, b, '1', None)};", "if (rc_ < 0) goto kiln_fail;"]
         blas = [*direct, "if (rc_ == 0) {", *["    " + x for x in blas], "}"]
-    limit = "KILN_SMALL_GEMM" if ta.ndim == 2 and tb.ndim == 2 else "KILN_SMALL_GEMV"
     return [
-        f"if ({work} <= {limit}) {{",
+        f"if ({work}) {{",
         *["    " + x for x in loops],
         "} else {",
         *["    " + x for x in blas],

@@ -53,6 +53,9 @@ def render_binary(e: ir.Binary, a: str, b: str) -> str:
         return _bool_binary(op, a, b)
     if op == "mul" and e.type.is_complex:
         return _complex_mul(e.type, a, b)
+    if op == "truediv" and e.type.is_complex:
+        suffix = "c64" if e.type.dtype == "complex64" else "c128"
+        return f"kiln_cdiv_{suffix}({a}, {b}, {0 if e.type.weak else 1})"
     if op in _ARITH:
         return _wrap(e, f"({a}) {_ARITH[op]} ({b})")
     if op in ("floordiv", "mod"):

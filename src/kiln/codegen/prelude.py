@@ -29,6 +29,9 @@ PyAPI_FUNC(void) PyErr_SetString(PyObject *, const char *) __attribute__((cold))
 PyAPI_FUNC(PyObject *) PyErr_NoMemory(void) __attribute__((cold));
 #endif
 #define KILN_SMALL_GEMM 32768
+/* A product over a contracted extent this short does a few flops per element of the result:
+   memory-bound at any size, where loops match BLAS without its packing and thread start-up. */
+#define KILN_THIN_GEMM 4
 /* Matrix-vector products are memory-bound: generated loops match BLAS until the matrix outgrows
    the caches, and they skip the wrapping and the copies of strided operands a BLAS call needs. */
 #define KILN_SMALL_GEMV 1048576
@@ -234,6 +237,25 @@ KILN_INLINE {t} kiln_cinv_{s}({t} b) {{
     }}
     {r} rat = br / bi, scl = ({r})1 / (bi + br * rat);
     return {mk}(rat * scl, -scl);
+}}
+/* Complex division as NumPy's array loops (Smith's method, scaled by a reciprocal) and Python
+   (the same ratios, divided; b == 0 was checked) compute it: C's / calls __divdc3, which
+   rounds differently and keeps loops from vectorizing. */
+KILN_INLINE {t} kiln_cdiv_{s}({t} a, {t} b, int numpy) {{
+    {r} ar = {re}(a), ai = {im}(a), br = {re}(b), bi = {im}(b);
+    {r} abr = fabs{f}(br), abi = fabs{f}(bi);
+    if (abr >= abi) {{
+        if (abr == 0 && abi == 0) return {mk}(ar / abr, ai / abr);
+        {r} rat = bi / br, den = br + bi * rat;
+        if (!numpy) return {mk}((ar + ai * rat) / den, (ai - ar * rat) / den);
+        {r} scl = ({r})1 / den;
+        return {mk}((ar + ai * rat) * scl, (ai - ar * rat) * scl);
+    }}
+    if (!numpy && !(abi >= abr)) return {mk}(NAN, NAN);
+    {r} rat = br / bi, den = bi + br * rat;
+    if (!numpy) return {mk}((ar * rat + ai) / den, (ai * rat - ar) / den);
+    {r} scl = ({r})1 / den;
+    return {mk}((ar * rat + ai) * scl, (ai * rat - ar) * scl);
 }}
 KILN_INLINE {t} kiln_cpow_{s}({t} a, {t} b, int numpy) {{
     {r} ar = {re}(a), ai = {im}(a), br = {re}(b), bi = {im}(b);

@@ -107,6 +107,7 @@ class Context:
         # and the statements that fill them when the function starts
         self.constant_arrays: dict[int, tuple[object, object]] = {}
         self._entry: list[ir.Stmt] = []
+        self.mask_counts: dict[object, object] = {}  # kiln.frontend.mask_counts
 
     # -------------------------------------------------------------- locations
     def loc_of(self, node: ast.AST) -> SourceLoc:

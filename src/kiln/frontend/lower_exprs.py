@@ -14,6 +14,7 @@ from kiln.frontend.advanced import has_arrays, list_index
 from kiln.frontend.arrays import materialize
 from kiln.frontend.context import Context
 from kiln.frontend.indexing import getitem
+from kiln.frontend.masked_update import MaskedReads, NotFusable
 from kiln.frontend.promotion import promote
 from kiln.frontend.ufuncs import python_operator, truthy
 from kiln.frontend.values import (
@@ -87,6 +88,8 @@ class ExprLowering:
     """Mixin of the function lowerer: one ``expr_<Node>`` method per AST node."""
 
     ctx: Context
+    # set while the right-hand side of ``X[M] = f(X[M], ...)`` is lowered as one masked loop
+    masked_reads: MaskedReads | None = None
 
     def lookup(self, name: str, node: ast.AST) -> Value:  # provided by the statement lowerer
         raise NotImplementedError
@@ -125,7 +128,10 @@ class ExprLowering:
 
     def expr_Name(self, node: ast.Name) -> Value:
         self.check_bound(node)
-        return self.lookup(node.id, node)
+        value = self.lookup(node.id, node)
+        if self.masked_reads is not None and isinstance(value, ArrayView | Lazy):
+            raise NotFusable  # an array operand that is not compacted by the mask
+        return value
 
     def expr_Tuple(self, node: ast.Tuple) -> Value:
         return TupleValue(tuple(self.operands_in_order(node.elts)))
@@ -346,6 +352,8 @@ class ExprLowering:
         return Scalar(ir.Var(result, t))
 
     def expr_Subscript(self, node: ast.Subscript) -> Value:
+        if self.masked_reads is not None:
+            return self.masked_reads.read(self, node)
         base = self.expr(node.value)
         if isinstance(base, TupleValue):
             return self._tuple_subscript(base, node.slice)

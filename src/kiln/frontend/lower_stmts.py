@@ -23,6 +23,7 @@ from kiln.frontend.lower_exprs import (
     python_constant,
     writes_memory,
 )
+from kiln.frontend.masked_update import fuse_masked_update
 from kiln.frontend.promotion import can_cast
 from kiln.frontend.source import ParsedFunction
 from kiln.frontend.ufuncs import python_operator, truthy
@@ -248,6 +249,8 @@ class Lowerer(ExprLowering):
         self.expr(node.value)
 
     def stmt_Assign(self, node: ast.Assign) -> None:
+        if fuse_masked_update(self, node):
+            return
         value = self.expr(node.value)
         if len(node.targets) > 1 or any(isinstance(t, ast.Tuple | ast.List) for t in node.targets):
             value = self.snapshot(value)

@@ -12,6 +12,7 @@ from kiln.frontend import exprs as E
 from kiln.frontend.advanced import Plan, fit_value, mask_matches, new_array, value_source
 from kiln.frontend.arrays import Operand, as_lazy, emit_loop_nest, materialize, setitem_scalar
 from kiln.frontend.context import Context
+from kiln.frontend.mask_counts import remember_count, reuse_count
 from kiln.frontend.values import ArrayLike, ArrayView, Lazy, Scalar
 from kiln.frontend.views import same_elements
 from kiln.ir import nodes as ir
@@ -57,7 +58,12 @@ def _in_blocks(ctx: Context, mask: Lazy, per_block: PerBlock) -> None:
 
 
 def count_true(ctx: Context, mask: ArrayLike) -> ir.Expr:
-    """The number of true elements of ``mask`` (an int64 variable)."""
+    """The number of true elements of ``mask`` (an int64 variable); an earlier count of the
+    same unchanged mask is reused."""
+    if isinstance(mask, ArrayView):
+        known = reuse_count(ctx, mask)
+        if known is not None:
+            return known
     total = _int_var(ctx, "count")
     ctx.emit(ir.Assign(total.name, E.ZERO))
 
@@ -65,12 +71,19 @@ def count_true(ctx: Context, mask: ArrayLike) -> ir.Expr:
         ctx.emit(ir.Assign(total.name, E.add(total, E.as_index(hits))))
 
     _in_blocks(ctx, as_lazy(mask), add)
+    if isinstance(mask, ArrayView):
+        remember_count(ctx, mask, total)
     return total
 
 
-def walk_true(ctx: Context, mask: Lazy, on_true: OnTrue) -> None:
+def walk_true(ctx: Context, mask: Lazy, on_true: OnTrue, total: ir.Expr | None = None) -> None:
     """Visit the true elements of ``mask`` in C order: ``on_true(j, c)`` emits the statements
-    for mask index ``j``, ``c`` being how many true elements came before it."""
+    for mask index ``j``, ``c`` being how many true elements came before it.
+
+    ``total`` (the mask's count) says that ``on_true`` only stores into position ``c`` of an
+    array of ``total`` elements: then blocks with a true element after them store at every
+    element and advance ``c`` by the mask's value, with no branch to mispredict (a store made
+    for a false element lands where the next true one will store)."""
     c = _int_var(ctx, "pos")
     ctx.emit(ir.Assign(c.name, E.ZERO))
     k = _int_var(ctx, "i")
@@ -84,6 +97,16 @@ def walk_true(ctx: Context, mask: Lazy, on_true: OnTrue) -> None:
             ctx.emit(ir.If(_truth(mask.element(j)), tuple(then)))
         with ctx.block() as some:
             ctx.emit(ir.For(k.name, start, end, E.ONE, tuple(each)))
+        if total is not None:
+            with ctx.block() as stepped:
+                on_true(j, c)
+                ctx.emit(ir.Assign(c.name, E.add(c, E.cast(_truth(mask.element(j)), INT64))))
+            with ctx.block() as branch_free:
+                ctx.emit(ir.For(k.name, start, end, E.ONE, tuple(stepped)))
+            more = E.compare("lt", E.add(c, E.as_index(hits)), total)
+            with ctx.block() as choice:
+                ctx.emit(ir.If(more, tuple(branch_free), tuple(some)))
+            some = choice
         # A block that is all true (masks of images and of converging iterations come in long
         # runs) is visited without a test or a carried position: that loop vectorizes.
         with ctx.block() as dense:
@@ -116,11 +139,11 @@ def gather(ctx: Context, p: Plan) -> ArrayView:
 
         emit_loop_nest(ctx, _rest_shape(p), one, parallel=False)
 
-    walk_true(ctx, as_lazy(mask), copy)
+    walk_true(ctx, as_lazy(mask), copy, count)
     return out
 
 
-def _mask_source(ctx: Context, p: Plan, mask: ArrayLike) -> Lazy:
+def mask_source(ctx: Context, p: Plan, mask: ArrayLike) -> Lazy:
     """The mask to walk while storing into ``p.view``: copied first unless every read it makes
     is of the very element about to be stored (``a[a > 0] = 0``), or of other memory."""
     lazy = as_lazy(mask)
@@ -143,7 +166,7 @@ def scatter(ctx: Context, p: Plan, value: Operand) -> None:
         element = _scalar_element(ctx, value, dtype)
     else:
         element = _array_element(ctx, p, value)
-    walk = _mask_source(ctx, p, mask)
+    walk = mask_source(ctx, p, mask)
 
     def store(j: tuple[ir.Expr, ...], c: ir.Expr) -> None:
         def one(r: tuple[ir.Expr, ...]) -> None:
@@ -183,5 +206,5 @@ def nonzero(ctx: Context, mask: ArrayLike) -> tuple[ArrayView, ...]:
         for out, i in zip(coords, j):
             ctx.emit(ir.Store(out.base, (c,), i))
 
-    walk_true(ctx, as_lazy(mask), record)
+    walk_true(ctx, as_lazy(mask), record, count)
     return coords

@@ -32,7 +32,8 @@ def np_nonzero(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Val
 
 def np_flatnonzero(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     mask = _truth(ctx, args, kwargs, "flatnonzero")
-    out = new_array(ctx, "flatnz", "int64", (count_true(ctx, mask),))
+    count = count_true(ctx, mask)
+    out = new_array(ctx, "flatnz", "int64", (count,))
 
     def record(j: tuple[ir.Expr, ...], c: ir.Expr) -> None:
         flat: ir.Expr = E.ZERO
@@ -40,19 +41,20 @@ def np_flatnonzero(ctx: Context, args: list[Value], kwargs: dict[str, Value]) ->
             flat = E.add(E.mul(flat, n), i)
         ctx.emit(ir.Store(out.base, (c,), flat))
 
-    walk_true(ctx, mask, record)
+    walk_true(ctx, mask, record, count)
     return out
 
 
 def np_argwhere(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     mask = _truth(ctx, args, kwargs, "argwhere")
-    out = new_array(ctx, "argwhere", "int64", (count_true(ctx, mask), E.i64(mask.ndim)))
+    count = count_true(ctx, mask)
+    out = new_array(ctx, "argwhere", "int64", (count, E.i64(mask.ndim)))
 
     def record(j: tuple[ir.Expr, ...], c: ir.Expr) -> None:
         for k, i in enumerate(j):
             ctx.emit(ir.Store(out.base, (c, E.i64(k)), i))
 
-    walk_true(ctx, mask, record)
+    walk_true(ctx, mask, record, count)
     return out
 
 

@@ -1,5 +1,5 @@
-"""Shape functions: ``np.flip``/``fliplr``/``flipud`` (views), ``np.repeat`` (an element-wise
-expression) and ``np.ndarray(shape, dtype)``."""
+"""Shape functions: ``np.flip``/``fliplr``/``flipud`` (views), ``np.repeat`` (stored
+as NumPy stores it) and ``np.ndarray(shape, dtype)``."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import numpy as np
 
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
+from kiln.frontend.advanced import new_array
 from kiln.frontend.arrays import as_lazy
 from kiln.frontend.callargs import REQUIRED, ShapeError, bind_args, const_axis, is_none
 from kiln.frontend.context import Context
@@ -83,31 +84,50 @@ def np_repeat(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Valu
     if isinstance(axis, tuple):
         raise TypingError("'tuple' object cannot be interpreted as an integer", ctx.loc)
     if axis is None:
-        return _repeat_flat(ctx, a, r)
+        size: ir.Expr = E.ONE
+        for d in a.shape:
+            size = E.mul(size, d)
+        return _repeated(ctx, a, r, None, (ctx.temp(E.mul(size, r), "len"),))
     (k,) = normalize_axes(ctx, axis, a.ndim)
     shape = tuple(ctx.temp(E.mul(d, r), "len") if j == k else d for j, d in enumerate(a.shape))
-
-    def element(idx: tuple[ir.Expr, ...]) -> ir.Expr:
-        return a.element(tuple(E.floordiv(i, r) if j == k else i for j, i in enumerate(idx)))
-
-    return Lazy(a.dtype, shape, element, a.reads)
+    return _repeated(ctx, a, r, k, shape)
 
 
-def _repeat_flat(ctx: Context, a: Lazy, r: ir.Expr) -> Lazy:
-    size: ir.Expr = E.ONE
-    for d in a.shape:
-        size = E.mul(size, d)
-    length = ctx.temp(E.mul(size, r), "len")
+def _repeated(ctx: Context, a: Lazy, r: ir.Expr, axis: int | None, shape: tuple[ir.Expr, ...]) -> ArrayView:
+    """The repeated array stored as NumPy makes it, in C order: loops over ``a`` with a loop of
+    ``r`` repeats inside the repeated axis (the last one when ``axis`` is None: the flattened
+    array repeats), rather than an expression dividing every index by ``r``."""
+    out = new_array(ctx, "repeat", a.dtype, shape)
+    names = [ctx.fresh("i") for _ in a.shape]
+    rep = ctx.fresh("rep")
+    for n in (*names, rep):
+        ctx.declare(n, INT64)
+    idx = tuple(ir.Var(n, INT64) for n in names)
+    rv = ir.Var(rep, INT64)
+    inside = a.ndim - 1 if axis is None else axis  # the repeat loop runs inside this axis' loop
+    if axis is None:
+        flat: ir.Expr = E.ZERO
+        for i, d in zip(idx, a.shape):
+            flat = E.add(E.mul(flat, d), i)
+        target: tuple[ir.Expr, ...] = (E.add(E.mul(flat, r), rv),)
+    else:
+        target = tuple(E.add(E.mul(i, r), rv) if j == axis else i for j, i in enumerate(idx))
 
-    def element(idx: tuple[ir.Expr, ...]) -> ir.Expr:
-        flat = E.floordiv(idx[0], r)
-        unravelled: list[ir.Expr] = []
-        for k in reversed(range(a.ndim)):  # C order: the last axis varies fastest
-            unravelled.append(ir.Binary("mod", flat, a.shape[k], INT64) if k else flat)
-            flat = E.floordiv(flat, a.shape[k])
-        return a.element(tuple(reversed(unravelled)))
+    def build(k: int, repeating: bool) -> None:
+        if k == inside + 1 and not repeating:
+            with ctx.block() as each:
+                build(k, True)
+            ctx.emit(ir.For(rep, E.ZERO, r, E.ONE, tuple(each)))
+            return
+        if k == a.ndim:
+            ctx.emit(ir.Store(out.base, target, a.element(idx)))
+            return
+        with ctx.block() as body:
+            build(k + 1, repeating)
+        ctx.emit(ir.For(names[k], E.ZERO, a.shape[k], E.ONE, tuple(body)))
 
-    return Lazy(a.dtype, (length,), element, a.reads)
+    build(0, False)
+    return out
 
 
 # ------------------------------------------------------------------- ndarray

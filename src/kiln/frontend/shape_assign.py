@@ -22,9 +22,10 @@ from kiln.frontend.callargs import shape_arg
 from kiln.frontend.context import Context
 from kiln.frontend.numpy_ops import reshape
 from kiln.frontend.source import ParsedFunction
-from kiln.frontend.values import ArrayView, Value
+from kiln.frontend.values import ArrayView, Value, whole_view
 from kiln.frontend.views import bind_view, infer_layout
 from kiln.ir import nodes as ir
+from kiln.ir.types import ArrayType
 
 if TYPE_CHECKING:
     from kiln.frontend.lower_stmts import Lowerer
@@ -67,7 +68,20 @@ def _checked_contiguous(ctx: Context, view: ArrayView) -> ArrayView:
         message = "Incompatible shape for in-place modification. Use `.reshape()` to make a copy"
         message += " with the desired shape."
         ctx.emit(ir.Check(ok, "AttributeError", message))
-    return bound
+    # Past the check the memory is C-ordered: say so, so that the reshape is a view, not a copy
+    # (extents of 1 may have had any stride; the C-ordered ones describe the same elements).
+    name = ctx.fresh("contig")
+    t = ArrayType(bound.dtype, bound.ndim, "C")
+    ctx.declare(name, t)
+    ctx.add_origins(name, ctx.origins_of(bound.base))
+    shape = tuple(ir.Dim(bound.base, k) for k in range(bound.ndim))
+    strides: list[ir.Expr] = []
+    step: ir.Expr = E.ONE
+    for extent in reversed(shape):
+        strides.insert(0, step)
+        step = E.mul(step, extent)
+    ctx.emit(ir.View(name, bound.base, E.ZERO, shape, tuple(strides)))
+    return whole_view(name, t, view.shape)
 
 
 def _may_be_shared(parsed: ParsedFunction, name: str) -> str:
