@@ -151,3 +151,17 @@ def tile_dot(a, b, out):
         acc += a[min(y, a.shape[0] - 1), k] * b[k, min(x, b.shape[1] - 1)]
     if y < out.shape[0] and x < out.shape[1]:
         out[y, x] = acc
+
+
+@kiln.kernel
+def stencil(u, out):
+    i, j = kiln.grid(2)
+    if 0 < i < u.shape[0] - 1 and 0 < j < u.shape[1] - 1:
+        out[i, j] = u[i - 1, j] + u[i + 1, j] + u[i, j - 1] - 3.0 * u[i, j + 1]
+
+
+@kiln.kernel
+def indices(out):
+    i, j = kiln.grid(2)
+    t = kiln.threadIdx.x + 10 * kiln.threadIdx.y
+    out[i, j] = t + 100 * kiln.blockIdx.x + 1000 * kiln.blockIdx.y

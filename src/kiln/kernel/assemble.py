@@ -22,11 +22,13 @@ from kiln.ir.types import INT64, PY_INT, ArrayType, ScalarType
 from kiln.ir.visit import bodies, iter_stmts, map_exprs, map_stmts, replace_body
 from kiln.kernel.analysis import varying_vars
 from kiln.kernel.barriers import eliminate_barriers
+from kiln.kernel.flat import CHUNKS, GID, OUTER, flat_grid_loop
 from kiln.kernel.fission import BlockItem, Region, regions_of, split_at_barriers
 from kiln.kernel.guards import narrow_thread_loop
 from kiln.kernel.interchange import lift_uniform_loops, thread_deps, thread_order
 from kiln.kernel.lower_intrinsics import BID, GDIM, TID, array_space
 from kiln.kernel.nonneg import drop_wraparound
+from kiln.kernel.privatize import privatize_atomics
 from kiln.kernel.spill import SpillPlan, plan_spills
 
 WORKER, NWORKERS, BLOCK, DONE, THREAD_EXIT = "kiln_w", "kiln_nw", "kiln_b", "kiln_done", "kiln_thread"
@@ -62,6 +64,7 @@ class _Assembler:
         self.spaces = {n: s for n, s in self.spaces.items() if s}
         self.w = ir.Var(WORKER, INT64)
         self.deps: dict[str, set[int]] = {}
+        self.flat = False  # threads run over the global grid (see kernel.flat)
 
     # ------------------------------------------------------------ thread index
     def flat_thread(self) -> ir.Expr:
@@ -89,7 +92,7 @@ class _Assembler:
         t = self.flat_thread()
 
         def prefix(name: str) -> tuple[ir.Expr, ...]:
-            return (self.w,) if self.spaces[name] == "shared" else (self.w, t)
+            return (self.w,) if self.flat or self.spaces[name] == "shared" else (self.w, t)
 
         def expr(e: ir.Expr) -> ir.Expr:
             if isinstance(e, ir.Load) and e.array in self.spaces:
@@ -115,7 +118,8 @@ class _Assembler:
         out: list[ir.Stmt] = [ir.Assign(NWORKERS, ir.Call("worker_count", (), INT64))]
         for s in iter_stmts(body):
             if isinstance(s, ir.Alloc) and s.target in self.spaces:
-                lead = (nw,) if self.spaces[s.target] == "shared" else (nw, _i(self.nthreads))
+                one_per_worker = self.flat or self.spaces[s.target] == "shared"
+                lead = (nw,) if one_per_worker else (nw, _i(self.nthreads))
                 t = ArrayType(s.type.dtype, s.type.ndim + len(lead), "C")
                 self.types[s.target] = t
                 out.append(ir.Alloc(s.target, t, lead + s.shape, loc=s.loc))
@@ -240,9 +244,11 @@ def assemble_kernel(fn: ir.Function, block: tuple[int, int, int]) -> tuple[ir.Fu
     a = _Assembler(fn, block)
     barriers = sum(1 for s in iter_stmts(fn.body) if isinstance(s, ir.LibCall) and s.func == "barrier")
     body, removed = eliminate_barriers(_alias_whole_views(drop_wraparound(fn.body), a.spaces))
-    body = lift_uniform_loops(body, block)
-    a.deps = thread_deps(body)
     has_barrier = barriers > removed
+    lifted = lift_uniform_loops(body, block)
+    a.flat = not has_barrier and "shared" not in a.spaces.values() and lifted == body
+    body = lifted
+    a.deps = thread_deps(body)
     has_return = any(isinstance(s, ir.Return) for s in iter_stmts(body))
     guarded = has_barrier and has_return
     allocs_source = body
@@ -255,9 +261,15 @@ def assemble_kernel(fn: ir.Function, block: tuple[int, int, int]) -> tuple[ir.Fu
         items = _reindex((Region((ir.Assign(DONE, ir.Const(False, BOOL)),), -1), *items))
     regions = regions_of(items)
     plan = plan_spills(items, regions, tuple(s for r in regions for s in r.body), a.types)  # type: ignore[arg-type]
-    blocks = a.materialize(items, plan)
     pre = a.scratch_allocs(allocs_source, plan.stored)
-    loop = _block_loop(a, blocks)
+    if a.flat:
+        (region,) = items
+        head = (ir.Assign(WORKER, ir.Call("worker_id", (), INT64)),)
+        count, loop = flat_grid_loop(region.body, block, head, "kiln_slot_")  # type: ignore[union-attr]
+        pre.append(count)
+        a.types.update((name, INT64) for name in (*GID, OUTER, CHUNKS))
+    else:
+        loop = _block_loop(a, a.materialize(items, plan))
     params = fn.params + tuple(ir.Param(g, PY_INT) for g in GDIM)
     param_names = {p.name for p in params}
     for name in (WORKER, BLOCK, *TID, *BID):
@@ -267,8 +279,10 @@ def assemble_kernel(fn: ir.Function, block: tuple[int, int, int]) -> tuple[ir.Fu
     a.types[BLOCK] = INT64
     for name in BID:
         a.types[name] = PY_INT
+    array_params = {p.name for p in fn.params if isinstance(p.type, ArrayType)}
+    body_out = privatize_atomics(loop, a.types, array_params, WORKER, NWORKERS)
     local_vars = tuple((n, t) for n, t in a.types.items() if n not in param_names)
-    new_body = _renumber((*pre, loop))
+    new_body = _renumber((*pre, *body_out))
     out = dataclasses.replace(fn, params=params, locals=local_vars, body=new_body)  # type: ignore[arg-type]
     report = KernelReport(barriers, removed, len(regions), plan.bytes_all, plan.bytes_stored)
     return out, report

@@ -33,9 +33,10 @@ def _signed_int(t: object) -> bool:
 
 
 def narrow_thread_loop(
-    t: str, extent: int, body: tuple[ir.Stmt, ...], slot_prefix: str
+    t: str, extent: int | tuple[ir.Expr, ir.Expr], body: tuple[ir.Stmt, ...], slot_prefix: str
 ) -> tuple[ir.Stmt, ...] | None:
-    """``for t in range(extent): body`` with its guard as bounds, or None where it does not fit."""
+    """``for t in range(extent): body`` (``extent`` a count or a ``(lo, hi)`` pair) with its
+    guard as bounds, or None where it does not fit."""
     if not body or not isinstance(body[-1], ir.If) or body[-1].orelse:
         return None
     guard = body[-1]
@@ -54,8 +55,9 @@ def narrow_thread_loop(
         else:
             opaque.discard(s.target)
             defs[s.target] = _substitute(s.value, defs)
-    lo: list[ir.Expr] = [_i(0)]
-    hi: list[ir.Expr] = [_i(extent)]
+    first, last = (_i(0), _i(extent)) if isinstance(extent, int) else extent
+    lo: list[ir.Expr] = [first]
+    hi: list[ir.Expr] = [last]
     outer: list[ir.Expr] = []
     inner: list[ir.Expr] = []
     for conj in _conjuncts(guard.cond):

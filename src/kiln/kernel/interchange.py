@@ -23,9 +23,10 @@ from kiln.kernel.lower_intrinsics import TID
 VIRTUAL_BARRIER = ir.LibCall("barrier", (), ())
 
 
-def thread_deps(body: tuple[ir.Stmt, ...]) -> dict[str, set[int]]:
-    """Variable -> the thread axes (0 x, 1 y, 2 z) its value may depend on."""
-    deps: dict[str, set[int]] = {name: {k} for k, name in enumerate(TID)}
+def thread_deps(body: tuple[ir.Stmt, ...], roots: tuple[str, ...] = TID) -> dict[str, set[int]]:
+    """Variable -> the thread axes (0 x, 1 y, 2 z) its value may depend on (``roots``: the
+    index variable of each axis)."""
+    deps: dict[str, set[int]] = {name: {k} for k, name in enumerate(roots)}
     while True:
         changed = False
         for s in iter_stmts(body):
@@ -64,7 +65,11 @@ def thread_order(
 ) -> tuple[int, ...]:
     """Thread axes of more than one thread, outermost first: x innermost unless another axis
     indexes more contiguous axes of arrays."""
-    axes = [k for k in (2, 1, 0) if block[k] > 1]
+    return axis_order(body, [k for k in (2, 1, 0) if block[k] > 1], deps)
+
+
+def axis_order(body: tuple[ir.Stmt, ...], axes: list[int], deps: dict[str, set[int]]) -> tuple[int, ...]:
+    """``axes`` outermost first, the one that indexes the most contiguous array axes last."""
     score = dict.fromkeys(axes, 0)
     for idx in _accesses(body):
         if not idx:
