@@ -65,6 +65,7 @@ class _Assembler:
         self.w = ir.Var(WORKER, INT64)
         self.deps: dict[str, set[int]] = {}
         self.flat = False  # threads run over the global grid (see kernel.flat)
+        self.varying: set[str] = set()
 
     # ------------------------------------------------------------ thread index
     def flat_thread(self) -> ir.Expr:
@@ -145,8 +146,10 @@ class _Assembler:
     def region_loop(self, r: Region, plan: SpillPlan) -> tuple[ir.Stmt, ...]:
         t = self.flat_thread()
         need = plan.needed[r.index]
+        # a value the same for every thread is read from thread 0's slot: invariant in the
+        # thread loop, so the C compiler sees a scalar rather than a gather
         pre: list[ir.Stmt] = [
-            ir.Assign(v, ir.Load(f"kiln_slot_{v}", (self.w, t), self.types[v]))  # type: ignore[arg-type]
+            ir.Assign(v, ir.Load(f"kiln_slot_{v}", (self.w, t if v in self.varying else _i(0)), self.types[v]))  # type: ignore[arg-type]
             for v in sorted(need & plan.stored)
         ]
         wanted = self._recompute_closure(need, plan)
@@ -155,6 +158,13 @@ class _Assembler:
             ir.Store(f"kiln_slot_{v}", (self.w, t), ir.Var(v, self.types[v]))  # type: ignore[arg-type]
             for v in sorted(plan.written[r.index])
         ]
+        *head, last = r.body or (None,)
+        loaded = need & plan.stored
+        if post and isinstance(last, ir.If) and not last.orelse and _only_in(plan.written[r.index], loaded, head):
+            # a thread the guard skips would store back what it loaded: the stores can move
+            # under the guard, which then bounds the thread loop
+            guarded = dataclasses.replace(last, then=(*last.then, *post))
+            return self.thread_loop((*pre, *head, guarded), narrow=True)  # type: ignore[arg-type]
         return self.thread_loop((*pre, *r.body, *post), narrow=not post)
 
     def _recompute_closure(self, need: set[str], plan: SpillPlan) -> set[str]:
@@ -191,6 +201,12 @@ class _Assembler:
             lifted = replace_body(it, *new_bodies)  # type: ignore[arg-type]
             out.append(_map_own_exprs(lifted, lambda e: self.block_expr(e, plan)))
         return tuple(out)
+
+
+def _only_in(written: set[str], loaded: set[str], head: list[ir.Stmt]) -> bool:
+    """Every value in ``written`` was loaded from its slot and ``head`` does not change it."""
+    changed = {x.target for x in iter_stmts(head) if isinstance(x, ir.Assign | ir.Atomic)}
+    return written <= loaded and not written & changed
 
 
 def _alias_whole_views(stmts: tuple[ir.Stmt, ...], spaces: dict[str, str]) -> tuple[ir.Stmt, ...]:
@@ -255,7 +271,9 @@ def assemble_kernel(fn: ir.Function, block: tuple[int, int, int]) -> tuple[ir.Fu
     body = a.relocate(a.convert_returns(body, guarded))
     if guarded:
         a.types[DONE] = BOOL
-    items = split_at_barriers(body, varying_vars(body))
+    # with returns, thread 0 may stop before storing a uniform value: read every thread's own
+    a.varying = varying_vars(body) | (set(a.types) if has_return else set())
+    items = split_at_barriers(body, a.varying)
     items = _wrap_regions(items, guarded)
     if guarded:  # every thread starts not done; regions after it skip done threads
         items = _reindex((Region((ir.Assign(DONE, ir.Const(False, BOOL)),), -1), *items))

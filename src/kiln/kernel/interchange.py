@@ -17,7 +17,14 @@ from __future__ import annotations
 
 from kiln.ir import nodes as ir
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts, replace_body
-from kiln.kernel.analysis import contains_barrier, expr_vars, is_uniform, varying_vars
+from kiln.kernel.analysis import (
+    assignment_counts,
+    contains_barrier,
+    expr_vars,
+    is_uniform,
+    read_vars,
+    varying_vars,
+)
 from kiln.kernel.lower_intrinsics import TID
 
 VIRTUAL_BARRIER = ir.LibCall("barrier", (), ())
@@ -96,6 +103,10 @@ class _Lifter:
     def walk(self, stmts: tuple[ir.Stmt, ...]) -> tuple[ir.Stmt, ...]:
         out: list[ir.Stmt] = []
         for s in stmts:
+            sunk = self.sink_guard(s, stmts)
+            if sunk is not None:
+                out += sunk
+                continue
             if self.wanted(s):
                 assert isinstance(s, ir.For)
                 s = replace_body(s, (*s.body, VIRTUAL_BARRIER))
@@ -104,12 +115,44 @@ class _Lifter:
             out.append(s)
         return tuple(out)
 
-    def wanted(self, s: ir.Stmt) -> bool:
+    def sink_guard(self, s: ir.Stmt, around: tuple[ir.Stmt, ...]) -> tuple[ir.Stmt, ...] | None:
+        """``if c: x = e; for k in uniform: S`` (``c`` per thread, as ``if j < m``) as
+        ``x = e; for k in uniform: if c: S`` with a barrier ending the loop body, so that the
+        loop is lifted out of the thread loop as well; ``e`` must be thread-uniform and pure,
+        ``x`` unread outside, and ``S`` must not change what ``c`` reads."""
+        if not isinstance(s, ir.If) or s.orelse or not s.then or contains_barrier(s):
+            return None
+        *assigns, loop = s.then
+        if not isinstance(loop, ir.For) or not all(isinstance(a, ir.Assign) for a in assigns):
+            return None
+        local = {a.target for a in assigns}  # type: ignore[union-attr]
+        values = [a.value for a in assigns]  # type: ignore[union-attr]
+        uniform = self.varying - local
+        if any(not is_uniform(v, uniform) or _impure(v) for v in values):
+            return None
+        if not all(is_uniform(e, uniform) for e in (loop.start, loop.stop, loop.step)):
+            return None
+        if local & read_vars(tuple(x for x in around if x is not s)) or local & expr_vars(s.cond):
+            return None
+        if expr_vars(s.cond) & (set(assignment_counts(loop.body)) | {loop.var}):
+            return None
+        guarded = replace_body(loop, (ir.If(s.cond, loop.body, (), s.sid, s.loc),))
+        if not self.wanted(guarded, uniform):
+            return None
+        return (*assigns, replace_body(guarded, (*guarded.body, VIRTUAL_BARRIER)))  # type: ignore[arg-type]
+
+    def wanted(self, s: ir.Stmt, varying: set[str] | None = None) -> bool:
         if not isinstance(s, ir.For) or contains_barrier(s):
             return False
-        if not all(is_uniform(e, self.varying) for e in (s.start, s.stop, s.step)):
+        varying = self.varying if varying is None else varying
+        if not all(is_uniform(e, varying) for e in (s.start, s.stop, s.step)):
             return False
         inner = tuple(iter_stmts(s.body))
         if any(isinstance(x, ir.For | ir.While | ir.Break | ir.Continue | ir.Block) for x in inner):
             return False
         return any(idx and 0 in expr_axes(idx[-1], self.deps) for idx in _accesses(s.body))
+
+
+def _impure(e: ir.Expr) -> bool:
+    """Reads memory or calls: not safe to evaluate where the program did not."""
+    return any(isinstance(x, ir.Load | ir.Call | ir.Overlaps) for x in iter_exprs(e))
