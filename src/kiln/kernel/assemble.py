@@ -22,14 +22,15 @@ from kiln.ir.types import INT64, PY_INT, ArrayType, ScalarType
 from kiln.ir.visit import bodies, iter_stmts, map_exprs, map_stmts, replace_body
 from kiln.kernel.analysis import varying_vars
 from kiln.kernel.barriers import eliminate_barriers
-from kiln.kernel.flat import CHUNKS, GID, OUTER, flat_grid_loop
 from kiln.kernel.fission import BlockItem, Region, regions_of, split_at_barriers
+from kiln.kernel.flat import CHUNKS, GID, OUTER, flat_grid_loop
 from kiln.kernel.guards import narrow_thread_loop
 from kiln.kernel.interchange import lift_uniform_loops, thread_deps, thread_order
 from kiln.kernel.lower_intrinsics import BID, GDIM, TID, array_space
 from kiln.kernel.nonneg import drop_wraparound
 from kiln.kernel.privatize import privatize_atomics
 from kiln.kernel.spill import SpillPlan, plan_spills
+from kiln.kernel.wrap_version import version_inner
 
 WORKER, NWORKERS, BLOCK, DONE, THREAD_EXIT = "kiln_w", "kiln_nw", "kiln_b", "kiln_done", "kiln_thread"
 BOOL = ScalarType("bool")
@@ -85,6 +86,8 @@ class _Assembler:
                 narrow_thread_loop(TID[k], self.block[k], body, "kiln_slot_") if narrow and n == 0 else None
             )
             body = guarded or (ir.For(TID[k], _i(0), _i(self.block[k]), _i(1), body),)
+            if n == 0:
+                body = tuple(version_inner(s) for s in body)
         return body
 
     # --------------------------------------------------------- memory spaces
@@ -146,10 +149,14 @@ class _Assembler:
     def region_loop(self, r: Region, plan: SpillPlan) -> tuple[ir.Stmt, ...]:
         t = self.flat_thread()
         need = plan.needed[r.index]
+        if self.is_uniform_region(r, plan):
+            return self.uniform_region(r, plan)
         # a value the same for every thread is read from thread 0's slot: invariant in the
         # thread loop, so the C compiler sees a scalar rather than a gather
         pre: list[ir.Stmt] = [
-            ir.Assign(v, ir.Load(f"kiln_slot_{v}", (self.w, t if v in self.varying else _i(0)), self.types[v]))  # type: ignore[arg-type]
+            ir.Assign(
+                v, ir.Load(f"kiln_slot_{v}", (self.w, t if v in self.varying else _i(0)), self.types[v])
+            )  # type: ignore[arg-type]
             for v in sorted(need & plan.stored)
         ]
         wanted = self._recompute_closure(need, plan)
@@ -160,12 +167,41 @@ class _Assembler:
         ]
         *head, last = r.body or (None,)
         loaded = need & plan.stored
-        if post and isinstance(last, ir.If) and not last.orelse and _only_in(plan.written[r.index], loaded, head):
+        if (
+            post
+            and isinstance(last, ir.If)
+            and not last.orelse
+            and _only_in(plan.written[r.index], loaded, head)
+        ):
             # a thread the guard skips would store back what it loaded: the stores can move
             # under the guard, which then bounds the thread loop
             guarded = dataclasses.replace(last, then=(*last.then, *post))
             return self.thread_loop((*pre, *head, guarded), narrow=True)  # type: ignore[arg-type]
         return self.thread_loop((*pre, *r.body, *post), narrow=not post)
+
+    def is_uniform_region(self, r: Region, plan: SpillPlan) -> bool:
+        """Only assignments of values every thread computes alike (``step //= 2``)."""
+        if not r.body or not all(isinstance(x, ir.Assign) for x in r.body):
+            return False
+        targets = {x.target for x in r.body} | plan.written[r.index]  # type: ignore[union-attr]
+        return not targets & self.varying and not any(v in self.varying for v in plan.needed[r.index])
+
+    def uniform_region(self, r: Region, plan: SpillPlan) -> tuple[ir.Stmt, ...]:
+        """A uniform region runs once per block, its values in thread 0's slots (which is
+        where uniform values are read from)."""
+        zero = _i(0)
+        need = plan.needed[r.index]
+        pre: list[ir.Stmt] = [
+            ir.Assign(v, ir.Load(f"kiln_slot_{v}", (self.w, zero), self.types[v]))  # type: ignore[arg-type]
+            for v in sorted(need & plan.stored)
+        ]
+        wanted = self._recompute_closure(need, plan)
+        pre += [ir.Assign(v, plan.recompute[v]) for v in plan.order if v in wanted]
+        post = [
+            ir.Store(f"kiln_slot_{v}", (self.w, zero), ir.Var(v, self.types[v]))  # type: ignore[arg-type]
+            for v in sorted(plan.written[r.index])
+        ]
+        return (*pre, *r.body, *post)
 
     def _recompute_closure(self, need: set[str], plan: SpillPlan) -> set[str]:
         out: set[str] = set()

@@ -17,8 +17,6 @@ parallel loop has work to share even for one-dimensional grids.
 
 from __future__ import annotations
 
-import dataclasses
-
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, PY_INT
 from kiln.ir.visit import iter_exprs, map_exprs
@@ -26,7 +24,7 @@ from kiln.kernel.analysis import assignment_counts, expr_vars, read_vars
 from kiln.kernel.guards import narrow_thread_loop
 from kiln.kernel.interchange import axis_order, thread_deps
 from kiln.kernel.lower_intrinsics import BID, GDIM, TID
-from kiln.kernel.wrap_version import version_wraparound
+from kiln.kernel.wrap_version import version_inner
 
 GID = ("kiln_gidx", "kiln_gidy", "kiln_gidz")
 OUTER, CHUNKS = "kiln_o", "kiln_chunks"
@@ -124,7 +122,7 @@ def flat_grid_loop(
     hi = _bin("min", _bin("add", lo, _i(chunk)), stop)
     inner_loop = narrow_thread_loop(var, (lo, hi), body, slot_prefix)
     inner_loop = inner_loop or (ir.For(var, lo, hi, _i(1), body),)
-    inner_loop = tuple(_versioned(s) for s in inner_loop)
+    inner_loop = tuple(version_inner(s) for s in inner_loop)
     decode: list[ir.Stmt] = []
     rest: ir.Expr = _bin("floordiv", o, chunks)
     total: ir.Expr = chunks
@@ -136,15 +134,6 @@ def flat_grid_loop(
     return count, ir.For(OUTER, _i(0), total, _i(1), (*head, *decode, *inner_loop), parallel=True)
 
 
-def _versioned(s: ir.Stmt) -> ir.Stmt:
-    """The inner loop (maybe under the outer axes' guard) with a copy free of wrap-around."""
-    if isinstance(s, ir.For):
-        return version_wraparound(s)
-    if isinstance(s, ir.If) and not s.orelse:
-        return dataclasses.replace(s, then=tuple(_versioned(x) for x in s.then))
-    return s
-
-
 def grid_stride_loop(
     body: tuple[ir.Stmt, ...], axis: int, bdim: int
 ) -> tuple[tuple[ir.Stmt, ...], str, ir.Expr] | None:
@@ -152,7 +141,11 @@ def grid_stride_loop(
     does not otherwise depend on the thread, as ``(body for one k, k, n)``: thread ``g`` runs
     the ``k`` with ``k % gridsize == g``, so all threads together run each ``k < n`` once, in
     any order, and the grid loop can walk ``k`` itself, contiguously."""
-    if not body or not isinstance(body[-1], ir.For) or not isinstance(body[-1].step, ir.Var | ir.Binary | ir.Cast):
+    if (
+        not body
+        or not isinstance(body[-1], ir.For)
+        or not isinstance(body[-1].step, ir.Var | ir.Binary | ir.Cast)
+    ):
         return None
     loop, prefix = body[-1], body[:-1]
     defs: dict[str, ir.Expr] = {}

@@ -90,15 +90,45 @@ def _combine(op: str, old: ir.Expr, v: ir.Expr, t: ScalarType) -> ir.Expr:
     return ir.Select(ir.Binary(cmp, v, old, BOOL), v, old, t)
 
 
-def _over_elements(
-    array: str, ndim: int, body: object, names: list[str]
-) -> tuple[ir.Stmt, ...]:
+def _over_elements(array: str, ndim: int, body: object, names: list[str]) -> tuple[ir.Stmt, ...]:
     """Loops over every element index of ``array``; ``body(index)`` inside."""
     idx = tuple(ir.Var(n, INT64) for n in names)
     stmts: tuple[ir.Stmt, ...] = body(idx)  # type: ignore[operator]
     for k in reversed(range(ndim)):
         stmts = (ir.For(names[k], _i(0), ir.Dim(array, k), _i(1), stmts),)
     return stmts
+
+
+def _small(a: str, ndim: int) -> ir.Expr:
+    size: ir.Expr = _i(1)
+    for k in range(ndim):
+        size = ir.Binary("mul", size, ir.Dim(a, k), INT64)
+    return ir.Binary("le", size, _i(PRIVATE_LIMIT), BOOL)
+
+
+def _copies(
+    a: str, kind: str, p: str, types: dict[str, object], nw: ir.Expr
+) -> tuple[list[ir.Stmt], list[ir.Stmt]]:
+    """The per-worker copies ``p`` of ``a`` set to the identity, and their merge into ``a``."""
+    t: ArrayType = types[a]  # type: ignore[assignment]
+    elem = ScalarType(t.dtype)
+    types[p] = ArrayType(t.dtype, t.ndim + 1, "C")
+    names = [f"kiln_pe{k}_{a}" for k in range(t.ndim)]
+    types.update((n, INT64) for n in names)
+    wn = f"kiln_pw_{a}"
+    types[wn] = INT64
+    pw = ir.Var(wn, INT64)
+    alloc = ir.Alloc(p, types[p], (nw, *(ir.Dim(a, k) for k in range(t.ndim))))  # type: ignore[arg-type]
+
+    def init(i: tuple[ir.Expr, ...]) -> tuple[ir.Stmt, ...]:
+        return (ir.Store(p, (pw, *i), _identity(kind, t.dtype)),)
+
+    def merged(i: tuple[ir.Expr, ...]) -> tuple[ir.Stmt, ...]:
+        op = "add" if kind == "sum" else kind
+        return (ir.Store(a, i, _combine(op, ir.Load(a, i, elem), ir.Load(p, (pw, *i), elem), elem)),)
+
+    setup = [alloc, ir.For(wn, _i(0), nw, _i(1), _over_elements(a, t.ndim, init, names))]
+    return setup, [ir.For(wn, _i(0), nw, _i(1), _over_elements(a, t.ndim, merged, names))]
 
 
 def privatize_atomics(
@@ -116,31 +146,11 @@ def privatize_atomics(
     checks: list[ir.Expr] = []
     others = _accessed(loop) & params
     for a, kind in sorted(found.items()):
-        t: ArrayType = types[a]  # type: ignore[assignment]
-        elem = ScalarType(t.dtype)
-        p = private[a]
-        types[p] = ArrayType(t.dtype, t.ndim + 1, "C")
-        names = [f"kiln_pe{k}_{a}" for k in range(t.ndim)]
-        types.update((n, INT64) for n in names)
-        wn = f"kiln_pw_{a}"
-        types[wn] = INT64
-        pw = ir.Var(wn, INT64)
-        size: ir.Expr = _i(1)
-        for k in range(t.ndim):
-            size = ir.Binary("mul", size, ir.Dim(a, k), INT64)
-        checks.append(ir.Binary("le", size, _i(PRIVATE_LIMIT), BOOL))
+        checks.append(_small(a, types[a].ndim))  # type: ignore[attr-defined]
         checks += [ir.Unary("not", ir.Overlaps(a, b), BOOL) for b in sorted(others - {a})]
-        pre.append(ir.Alloc(p, types[p], (nw, *(ir.Dim(a, k) for k in range(t.ndim)))))  # type: ignore[arg-type]
-        init = _over_elements(a, t.ndim, lambda i, p=p, pw=pw, kind=kind, t=t: (
-            ir.Store(p, (pw, *i), _identity(kind, t.dtype)),), names)  # fmt: skip
-        pre.append(ir.For(wn, _i(0), nw, _i(1), init))
-        merge_op = "add" if kind == "sum" else kind
-
-        def merged(i: tuple[ir.Expr, ...], a: str = a, p: str = p, elem: ScalarType = elem) -> tuple[ir.Stmt, ...]:
-            cur = ir.Load(a, i, elem)
-            return (ir.Store(a, i, _combine(merge_op, cur, ir.Load(p, (pw, *i), elem), elem)),)
-
-        post.append(ir.For(wn, _i(0), nw, _i(1), _over_elements(a, t.ndim, merged, names)))
+        setup, merge = _copies(a, kind, private[a], types, nw)
+        pre += setup
+        post += merge
 
     def stmt(s: ir.Stmt) -> ir.Stmt | None:
         if not (isinstance(s, ir.Atomic) and s.array in private):

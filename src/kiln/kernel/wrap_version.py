@@ -80,7 +80,9 @@ def version_wraparound(loop: ir.For) -> ir.Stmt:
             return e  # depends on values the loop changes, or may decrease
         if any(isinstance(y, ir.Load | ir.Call) for y in iter_exprs(full)):
             return e
-        checks[full] = map_exprs(full, lambda y: loop.start if isinstance(y, ir.Var) and y.name == loop.var else y)  # type: ignore[assignment]
+        checks[full] = map_exprs(
+            full, lambda y: loop.start if isinstance(y, ir.Var) and y.name == loop.var else y
+        )  # type: ignore[assignment]
         return x
 
     prefix: list[ir.Stmt] = []
@@ -97,3 +99,12 @@ def version_wraparound(loop: ir.For) -> ir.Stmt:
         c = ir.Binary("ge", at_lo, ir.Const(0, INT64), BOOL)
         cond = c if cond is None else ir.Binary("and", cond, c, BOOL)
     return ir.If(cond, (fast,), (loop,))  # type: ignore[arg-type]
+
+
+def version_inner(s: ir.Stmt) -> ir.Stmt:
+    """``version_wraparound`` on an inner loop, which may sit under its outer guard."""
+    if isinstance(s, ir.For):
+        return version_wraparound(s)
+    if isinstance(s, ir.If) and not s.orelse:
+        return dataclasses.replace(s, then=tuple(version_inner(x) for x in s.then))
+    return s
