@@ -126,3 +126,18 @@ def test_wraparound_versioning_keeps_negative_offsets(k):
     np.testing.assert_array_equal(out, a[np.arange(10) + k])
     text = _cpu_ir(K.shifted_rows, 1, 16, a, out, k)
     assert text.count("select(") == 1  # one copy keeps the wrap-around, the other has none
+
+
+@pytest.mark.parametrize("n", [1, 15, 16, 17, 100])
+def test_halo_loads_split_the_thread_loop(n):
+    prev = np.arange(n, dtype=np.int64) * 3 + 1
+    out, ref = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    grid = (n + 15) // 16
+    K.halo.cpu[grid, 16](prev, out)
+    K.halo.simulate(grid, 16, prev, ref)
+    p = np.concatenate([prev[:1], prev, prev[-1:]])
+    np.testing.assert_array_equal(out, p[:-2] + 10 * p[1:-1] + 100 * p[2:])
+    np.testing.assert_array_equal(ref, out)
+    text = _cpu_ir(K.halo, grid, 16, prev, out)
+    first_region = text[: text.index("k1_shared[kiln_w, 17")]
+    assert "if " not in first_region.split("kiln_tx in range", 1)[1].split("for ")[0]  # no branch

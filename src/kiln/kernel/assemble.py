@@ -29,6 +29,7 @@ from kiln.kernel.interchange import lift_uniform_loops, thread_deps, thread_orde
 from kiln.kernel.lower_intrinsics import BID, GDIM, TID, array_space
 from kiln.kernel.nonneg import drop_wraparound
 from kiln.kernel.privatize import privatize_atomics
+from kiln.kernel.thread_fission import split_at_conditionals
 from kiln.kernel.spill import SpillPlan, plan_spills
 from kiln.kernel.wrap_version import version_inner
 
@@ -177,6 +178,9 @@ class _Assembler:
             # under the guard, which then bounds the thread loop
             guarded = dataclasses.replace(last, then=(*last.then, *post))
             return self.thread_loop((*pre, *head, guarded), narrow=True)  # type: ignore[arg-type]
+        pieces = None if post else split_at_conditionals((*pre, *r.body), TID, "kiln_slot_")
+        if pieces:
+            return tuple(x for p in pieces for x in self.thread_loop(p, narrow=True))
         return self.thread_loop((*pre, *r.body, *post), narrow=not post)
 
     def is_uniform_region(self, r: Region, plan: SpillPlan) -> bool:

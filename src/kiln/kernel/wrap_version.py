@@ -3,8 +3,8 @@ cannot be negative anywhere in the loop.
 
 ``i = cuda.grid(1) + k + 1; a[i, j]`` with a parameter ``k`` keeps Python's wrap-around select
 (``i < 0 ? i + n : i``): ``k`` might be negative. The select turns every load into a gather and
-stops vectorization. In a loop ``for v in range(lo, hi)`` an index affine in ``v`` with a
-non-negative coefficient is smallest at ``v = lo``; when every such index is non-negative there,
+stops vectorization. In a loop ``for v in range(lo, hi)`` an index that cannot decrease as
+``v`` grows (``v + k``, ``min(v, n - 1)``) is smallest at ``v = lo``; when every such index is non-negative there,
 the copy with the selects removed runs, otherwise the original.
 """
 
@@ -37,26 +37,27 @@ def _wrapped(e: ir.Expr) -> ir.Expr | None:
     return None
 
 
-def _slope(e: ir.Expr, v: str) -> int | None:
-    """The coefficient of ``v`` in the integer expression ``e`` when it is affine in ``v``."""
-    if v not in expr_vars(e):
-        return 0
-    if isinstance(e, ir.Var):
-        return 1
+def _rising(e: ir.Expr, v: str) -> bool:
+    """Whether the integer ``e`` cannot decrease as ``v`` grows (others fixed): sums, a
+    constant's non-negative multiples, widening casts, and min/max (also as selects) of such."""
+    if v not in expr_vars(e) or isinstance(e, ir.Var):
+        return True
     if isinstance(e, ir.Cast) and e.type.is_integer and e.operand.type.is_integer:
         wide = np.dtype(e.type.dtype).itemsize >= np.dtype(e.operand.type.dtype).itemsize
-        return _slope(e.operand, v) if wide else None
-    if isinstance(e, ir.Binary) and e.op in ("add", "sub"):
-        a, b = _slope(e.lhs, v), _slope(e.rhs, v)
-        if a is None or b is None:
-            return None
-        return a + b if e.op == "add" else a - b
+        return wide and _rising(e.operand, v)
+    if isinstance(e, ir.Binary) and e.op in ("add", "min", "max"):
+        return _rising(e.lhs, v) and _rising(e.rhs, v)
+    if isinstance(e, ir.Binary) and e.op == "sub":
+        return _rising(e.lhs, v) and v not in expr_vars(e.rhs)
     if isinstance(e, ir.Binary) and e.op == "mul":
-        for x, c in ((e.lhs, e.rhs), (e.rhs, e.lhs)):
-            if isinstance(c, ir.Const) and c.type.is_integer:
-                s = _slope(x, v)
-                return None if s is None else s * int(c.value)  # type: ignore[arg-type]
-    return None
+        return any(
+            isinstance(c, ir.Const) and c.type.is_integer and int(c.value) >= 0 and _rising(x, v)  # type: ignore[arg-type]
+            for x, c in ((e.lhs, e.rhs), (e.rhs, e.lhs))
+        )
+    if isinstance(e, ir.Select) and isinstance(e.cond, ir.Binary) and e.cond.op in ("lt", "gt", "le", "ge"):
+        pair = {e.cond.lhs, e.cond.rhs} == {e.if_true, e.if_false}  # min or max of two values
+        return pair and _rising(e.if_true, v) and _rising(e.if_false, v)
+    return False
 
 
 def version_wraparound(loop: ir.For) -> ir.Stmt:
@@ -75,8 +76,7 @@ def version_wraparound(loop: ir.For) -> ir.Stmt:
         if x is None:
             return e
         full = inline(x)
-        slope = _slope(full, loop.var)
-        if expr_vars(full) & assigned or slope is None or slope < 0:
+        if expr_vars(full) & assigned or not _rising(full, loop.var):
             return e  # depends on values the loop changes, or may decrease
         if any(isinstance(y, ir.Load | ir.Call) for y in iter_exprs(full)):
             return e
