@@ -199,9 +199,10 @@ def _nw_make(n: int, rng: np.random.Generator) -> Env:
 
 def _nw_run(launch: Launcher, e: Env) -> tuple[np.ndarray, ...]:
     n = e["score"].shape[0]
-    for d in range(2, 2 * n - 1):
-        cells = min(d - 1, n - 1) - max(1, d - (n - 1)) + 1
-        launch(K.nw_diagonal, _blocks(cells, K.TPB1), K.TPB1, e["score"], e["ref"], d, _PENALTY)
+    tiles = (n - 2) // K.TPB + 1
+    for d in range(2 * tiles - 1):
+        blocks = min(d, tiles - 1) - max(0, d - (tiles - 1)) + 1
+        launch(K.nw_tiles, blocks, K.TPB, e["score"], e["ref"], d, _PENALTY)
     return (e["score"],)
 
 
@@ -324,7 +325,7 @@ CASES: tuple[GpuCase, ...] = (
     GpuCase("pathfinder", _pf_make, _pf_run, _port(P.pathfinder, ("wall", "result"), ("result",)), _pf_ref,
             300, 20_000),
     GpuCase("needleman_wunsch", _nw_make, _nw_run, _port(P.needleman_wunsch, ("score", "ref"), ("score",),
-            _PENALTY), _nw_ref, 40, 1024),
+            _PENALTY), _nw_ref, 40, 1025),
     GpuCase("srad", _srad_make, _srad_run, _port(P.srad_step, ("J", "c", "dN", "dS", "dW", "dE"), ("J",), _Q0,
             _LAM), _srad_ref, 40, 2000),
     GpuCase("backprop_layer", _bp_make, _bp_run, _port(P.backprop_layer, ("inputs", "weights", "hidden"),

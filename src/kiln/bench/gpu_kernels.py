@@ -137,17 +137,36 @@ def pathfinder_row(wall, row, prev, result):
 
 
 @cuda.jit
-def nw_diagonal(score, ref, d, penalty):
-    """Cells (i, d - i) of one anti-diagonal of the Needleman-Wunsch score matrix."""
-    k = cuda.grid(1)
+def nw_tiles(score, ref, d, penalty):
+    """Tiles (bi, d - bi) of one anti-diagonal of TPB x TPB tiles of the Needleman-Wunsch score
+    matrix (Rodinia's blocked form): a tile, its reference values and its top and left borders
+    go to shared memory, where the block's threads sweep the tile's anti-diagonals, one
+    anti-diagonal per barrier; cells past the matrix's end are computed and never stored."""
+    t = cuda.shared.array((TPB + 1, TPB + 1), np.int32)
+    r = cuda.shared.array((TPB, TPB), np.int32)
+    tx = cuda.threadIdx.x
     n = score.shape[0]
-    i = max(1, d - (n - 1)) + k
-    j = d - i
-    if i < n and 1 <= j < n:
-        diag = score[i - 1, j - 1] + ref[i, j]
-        up = score[i - 1, j] - penalty
-        left = score[i, j - 1] - penalty
-        score[i, j] = max(diag, up, left)
+    tiles = (n - 2) // TPB + 1
+    bi = max(0, d - (tiles - 1)) + cuda.blockIdx.x
+    i0 = bi * TPB
+    j0 = (d - bi) * TPB
+    col = j0 + 1 + tx
+    for k in range(TPB):
+        r[k, tx] = ref[i0 + 1 + k, col] if i0 + 1 + k < n and col < n else 0
+    t[tx + 1, 0] = score[i0 + 1 + tx, j0] if i0 + 1 + tx < n else 0
+    t[0, tx + 1] = score[i0, col] if col < n else 0
+    if tx == 0:
+        t[0, 0] = score[i0, j0]
+    cuda.syncthreads()
+    for m in range(2 * TPB - 1):
+        j = m - tx + 1
+        if 1 <= j <= TPB:
+            i = tx + 1
+            t[i, j] = max(t[i - 1, j - 1] + r[i - 1, j - 1], t[i - 1, j] - penalty, t[i, j - 1] - penalty)
+        cuda.syncthreads()
+    for k in range(TPB):
+        if i0 + 1 + k < n and col < n:
+            score[i0 + 1 + k, col] = t[k + 1, tx + 1]
 
 
 @cuda.jit
