@@ -29,8 +29,8 @@ from kiln.kernel.interchange import lift_uniform_loops, thread_deps, thread_orde
 from kiln.kernel.lower_intrinsics import BID, GDIM, TID, array_space
 from kiln.kernel.nonneg import drop_wraparound
 from kiln.kernel.privatize import privatize_atomics
-from kiln.kernel.thread_fission import split_at_conditionals
 from kiln.kernel.spill import SpillPlan, plan_spills
+from kiln.kernel.thread_fission import split_at_conditionals
 from kiln.kernel.wrap_version import version_inner
 
 WORKER, NWORKERS, BLOCK, DONE, THREAD_EXIT = "kiln_w", "kiln_nw", "kiln_b", "kiln_done", "kiln_thread"

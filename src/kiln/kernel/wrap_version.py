@@ -4,8 +4,8 @@ cannot be negative anywhere in the loop.
 ``i = cuda.grid(1) + k + 1; a[i, j]`` with a parameter ``k`` keeps Python's wrap-around select
 (``i < 0 ? i + n : i``): ``k`` might be negative. The select turns every load into a gather and
 stops vectorization. In a loop ``for v in range(lo, hi)`` an index that cannot decrease as
-``v`` grows (``v + k``, ``min(v, n - 1)``) is smallest at ``v = lo``; when every such index is non-negative there,
-the copy with the selects removed runs, otherwise the original.
+``v`` grows (``v + k``, ``min(v, n - 1)``) is smallest at ``v = lo``; when every such index
+is non-negative there, the copy with the selects removed runs, otherwise the original.
 """
 
 from __future__ import annotations
