@@ -260,3 +260,32 @@ def halo(prev, out):
     kiln.syncthreads()
     if j < n:
         out[j] = s[tx] + 10 * s[tx + 1] + 100 * s[tx + 2]
+
+
+@kiln.kernel
+def guarded_partial(inputs, weights, partial):
+    """A guarded uniform loop followed by a store under the same guard."""
+    s = kiln.shared.array(32, np.float64)
+    tx = kiln.threadIdx.x
+    base = kiln.blockIdx.x * 32
+    n = inputs.shape[0]
+    if base + tx < n:
+        s[tx] = inputs[base + tx]
+    kiln.syncthreads()
+    if tx < weights.shape[1]:
+        acc = 0.0
+        for k in range(min(32, n - base)):
+            acc += s[k] * weights[base + k, tx]
+        partial[kiln.blockIdx.x, tx] = acc
+
+
+@kiln.kernel
+def per_thread_trip(out):
+    """The loop's bound differs per thread: not lifted."""
+    tx = kiln.threadIdx.x
+    if tx < 8:
+        m = tx + 1
+        acc = 0
+        for k in range(m):
+            acc += k
+        out[tx] = acc

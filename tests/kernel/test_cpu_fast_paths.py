@@ -141,3 +141,30 @@ def test_halo_loads_split_the_thread_loop(n):
     text = _cpu_ir(K.halo, grid, 16, prev, out)
     first_region = text[: text.index("k1_shared[kiln_w, 17")]
     assert "if " not in first_region.split("kiln_tx in range", 1)[1].split("for ")[0]  # no branch
+
+
+@pytest.mark.parametrize(("n", "m"), [(1, 1), (31, 5), (100, 32), (64, 20)])
+def test_guarded_loop_with_a_tail_store(n, m):
+    rng = np.random.default_rng(5)
+    inputs, weights = rng.random(n), rng.random((n, m))
+    blocks = (n + 31) // 32
+    got, ref = np.zeros((blocks, 32)), np.zeros((blocks, 32))
+    K.guarded_partial.cpu[blocks, 32](inputs, weights, got)
+    K.guarded_partial.simulate(blocks, 32, inputs, weights, ref)
+    np.testing.assert_allclose(got, ref, rtol=1e-13)
+    pad = np.zeros(blocks * 32)
+    pad[:n] = inputs
+    wpad = np.zeros((blocks * 32, m))
+    wpad[:n] = weights
+    expect = np.einsum("bk,bkj->bj", pad.reshape(blocks, 32), wpad.reshape(blocks, 32, m))
+    np.testing.assert_allclose(got[:, :m], expect, rtol=1e-12, atol=1e-14)
+
+
+def test_per_thread_trip_counts_are_not_lifted():
+    out, ref = np.zeros(16, np.int64), np.zeros(16, np.int64)
+    K.per_thread_trip.cpu[1, 16](out)
+    K.per_thread_trip.simulate(1, 16, ref)
+    expect = np.zeros(16, np.int64)
+    expect[:8] = [k * (k + 1) // 2 for k in range(8)]
+    np.testing.assert_array_equal(out, expect)
+    np.testing.assert_array_equal(ref, expect)

@@ -116,30 +116,39 @@ class _Lifter:
         return tuple(out)
 
     def sink_guard(self, s: ir.Stmt, around: tuple[ir.Stmt, ...]) -> tuple[ir.Stmt, ...] | None:
-        """``if c: x = e; for k in uniform: S`` (``c`` per thread, as ``if j < m``) as
-        ``x = e; for k in uniform: if c: S`` with a barrier ending the loop body, so that the
-        loop is lifted out of the thread loop as well; ``e`` must be thread-uniform and pure,
-        ``x`` unread outside, and ``S`` must not change what ``c`` reads."""
+        """``if c: x = e; for k in uniform: S; T`` (``c`` per thread, as ``if j < m``) as
+        ``x = e; for k in uniform: if c: S; if c: T`` with a barrier ending the loop body, so
+        that the loop is lifted out of the thread loop as well; ``e`` must be pure, ``x``
+        unread outside the ``if`` (threads that skip it never read it), and ``S`` must not
+        change what ``c`` reads."""
         if not isinstance(s, ir.If) or s.orelse or not s.then or contains_barrier(s):
             return None
-        *assigns, loop = s.then
-        if not isinstance(loop, ir.For) or not all(isinstance(a, ir.Assign) for a in assigns):
+        n = 0
+        while n < len(s.then) and isinstance(s.then[n], ir.Assign):
+            n += 1
+        if n == len(s.then) or not isinstance(s.then[n], ir.For):
             return None
+        assigns, loop, tail = s.then[:n], s.then[n], s.then[n + 1 :]
+        assert isinstance(loop, ir.For)
         local = {a.target for a in assigns}  # type: ignore[union-attr]
-        values = [a.value for a in assigns]  # type: ignore[union-attr]
-        uniform = self.varying - local
-        if any(not is_uniform(v, uniform) or _impure(v) for v in values):
+        if any(_impure(a.value) for a in assigns):  # type: ignore[union-attr]
             return None
-        if not all(is_uniform(e, uniform) for e in (loop.start, loop.stop, loop.step)):
+        varying = set(self.varying)  # less the assignments that are uniform
+        for a in assigns:  # (they are varying only for being under the per-thread ``if``)
+            if is_uniform(a.value, varying):  # type: ignore[union-attr]
+                varying.discard(a.target)  # type: ignore[union-attr]
+        if not all(is_uniform(e, varying) for e in (loop.start, loop.stop, loop.step)):
             return None
         if local & read_vars(tuple(x for x in around if x is not s)) or local & expr_vars(s.cond):
             return None
         if expr_vars(s.cond) & (set(assignment_counts(loop.body)) | {loop.var}):
             return None
         guarded = replace_body(loop, (ir.If(s.cond, loop.body, (), s.sid, s.loc),))
-        if not self.wanted(guarded, uniform):
+        if not self.wanted(guarded, varying):
             return None
-        return (*assigns, replace_body(guarded, (*guarded.body, VIRTUAL_BARRIER)))  # type: ignore[arg-type]
+        lifted = replace_body(guarded, (*guarded.body, VIRTUAL_BARRIER))
+        after = (ir.If(s.cond, tail, (), s.sid, s.loc),) if tail else ()
+        return (*assigns, lifted, *after)  # type: ignore[arg-type]
 
     def wanted(self, s: ir.Stmt, varying: set[str] | None = None) -> bool:
         if not isinstance(s, ir.For) or contains_barrier(s):
