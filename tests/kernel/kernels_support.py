@@ -151,3 +151,141 @@ def tile_dot(a, b, out):
         acc += a[min(y, a.shape[0] - 1), k] * b[k, min(x, b.shape[1] - 1)]
     if y < out.shape[0] and x < out.shape[1]:
         out[y, x] = acc
+
+
+@kiln.kernel
+def stencil(u, out):
+    i, j = kiln.grid(2)
+    if 0 < i < u.shape[0] - 1 and 0 < j < u.shape[1] - 1:
+        out[i, j] = u[i - 1, j] + u[i + 1, j] + u[i, j - 1] - 3.0 * u[i, j + 1]
+
+
+@kiln.kernel
+def indices(out):
+    i, j = kiln.grid(2)
+    t = kiln.threadIdx.x + 10 * kiln.threadIdx.y
+    out[i, j] = t + 100 * kiln.blockIdx.x + 1000 * kiln.blockIdx.y
+
+
+@kiln.kernel
+def strided_hist(x, hist, lo):
+    """The grid-stride idiom: every thread walks x with the whole grid's stride."""
+    i = kiln.grid(1)
+    for k in range(i, x.shape[0], kiln.gridsize(1)):
+        kiln.atomic.add(hist, x[k] - lo, 1)
+
+
+@kiln.kernel
+def strided_offset(x, out):
+    """Not the idiom (the loop starts past the thread's index): stays per thread."""
+    i = kiln.grid(1)
+    for k in range(i + 1, x.shape[0], kiln.gridsize(1)):
+        out[k] = x[k] * 2.0
+
+
+@kiln.kernel
+def extremes(x, lo, hi, total, neg):
+    i = kiln.grid(1)
+    if i < x.shape[0]:
+        kiln.atomic.min(lo, i % 3, x[i])
+        kiln.atomic.max(hi, i % 3, x[i])
+        kiln.atomic.add(total, 0, x[i])
+        kiln.atomic.sub(neg, 0, x[i])
+
+
+@kiln.kernel
+def old_value_read(x, counter, slots):
+    """The atomic's old value is used: no privatization."""
+    i = kiln.grid(1)
+    if i < x.shape[0]:
+        slots[i] = kiln.atomic.add(counter, 0, 1)
+
+
+@kiln.kernel
+def guarded_dot(inputs, weights, out):
+    """A uniform loop under a per-thread guard, staged through shared memory."""
+    s = kiln.shared.array(32, np.float64)
+    j = kiln.grid(1)
+    tx = kiln.threadIdx.x
+    acc = 0.0
+    for base in range(0, inputs.shape[0], 32):
+        if base + tx < inputs.shape[0]:
+            s[tx] = inputs[base + tx]
+        kiln.syncthreads()
+        if j < weights.shape[1]:
+            for k in range(min(32, inputs.shape[0] - base)):
+                acc += s[k] * weights[base + k, j]
+        kiln.syncthreads()
+    if j < out.shape[0]:
+        out[j] = acc
+
+
+@kiln.kernel
+def tree_sum(a, partial):
+    s = kiln.shared.array(64, np.float64)
+    tid = kiln.threadIdx.x
+    i = kiln.grid(1)
+    s[tid] = a[i] if i < a.shape[0] else 0.0
+    kiln.syncthreads()
+    step = 32
+    while step > 0:
+        if tid < step:
+            s[tid] += s[tid + step]
+        kiln.syncthreads()
+        step //= 2
+    if tid == 0:
+        partial[kiln.blockIdx.x] = s[0]
+
+
+@kiln.kernel
+def shifted_rows(a, out, k):
+    """Indices offset by a parameter of unknown sign keep their wrap-around."""
+    i = kiln.grid(1)
+    if i < out.shape[0]:
+        out[i] = a[i + k]
+
+
+@kiln.kernel
+def halo(prev, out):
+    """Halo loads by the first and last thread of a block: the thread loop is split."""
+    s = kiln.shared.array(18, np.int64)
+    tx = kiln.threadIdx.x
+    j = kiln.grid(1)
+    n = prev.shape[0]
+    s[tx + 1] = prev[min(j, n - 1)]
+    if tx == 0:
+        s[0] = prev[max(j - 1, 0)]
+    if tx == 15:
+        s[17] = prev[min(j + 1, n - 1)]
+    kiln.syncthreads()
+    if j < n:
+        out[j] = s[tx] + 10 * s[tx + 1] + 100 * s[tx + 2]
+
+
+@kiln.kernel
+def guarded_partial(inputs, weights, partial):
+    """A guarded uniform loop followed by a store under the same guard."""
+    s = kiln.shared.array(32, np.float64)
+    tx = kiln.threadIdx.x
+    base = kiln.blockIdx.x * 32
+    n = inputs.shape[0]
+    if base + tx < n:
+        s[tx] = inputs[base + tx]
+    kiln.syncthreads()
+    if tx < weights.shape[1]:
+        acc = 0.0
+        for k in range(min(32, n - base)):
+            acc += s[k] * weights[base + k, tx]
+        partial[kiln.blockIdx.x, tx] = acc
+
+
+@kiln.kernel
+def per_thread_trip(out):
+    """The loop's bound differs per thread: not lifted."""
+    tx = kiln.threadIdx.x
+    if tx < 8:
+        m = tx + 1
+        acc = 0
+        for k in range(m):
+            acc += k
+        out[tx] = acc

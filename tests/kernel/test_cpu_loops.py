@@ -1,5 +1,6 @@
-"""Loop shapes of kernels on the CPU: guards as thread-loop bounds, the thread loop order,
-uniform loops lifted out of the thread loop; results against NumPy and the reference executor."""
+"""Loop shapes of kernels on the CPU: kernels without barriers over the global grid, guards as
+loop bounds, the inner loop order, uniform loops lifted out of the thread loop; results against
+NumPy and the reference executor."""
 
 import numpy as np
 import pytest
@@ -20,7 +21,7 @@ def test_guard_bounds(n, lo, hi):
     np.testing.assert_array_equal(out, expect)
     text = K.window.inspect(1, 32, a, out, lo, hi).split("==== cpu ir ====")[1].split("==== c ====")[0]
     lines = text.splitlines()
-    at = next(i for i, line in enumerate(lines) if "kiln_tx in range" in line)
+    at = next(i for i, line in enumerate(lines) if "kiln_gidx in range" in line)
     assert not any(line.strip().startswith("if") for line in lines[at:])  # the guard is the bounds
 
 
@@ -32,7 +33,8 @@ def test_thread_loop_order_follows_contiguous_axis(shape):
     K.rows_by_x.cpu[grid, (8, 8)](u, out)
     np.testing.assert_array_equal(out, 2.0 * u)
     ir_text = K.rows_by_x.inspect(grid, (8, 8), u, out).split("==== cpu ir ====")[1]
-    assert ir_text.index("kiln_tx in range") < ir_text.index("kiln_ty in range")  # ty innermost: u[i, j]
+    assert "kiln_gidy in range" in ir_text  # the grid's y axis is the inner loop: u[i, j]
+    assert "kiln_gidx in range" not in ir_text
 
 
 @pytest.mark.parametrize(("m", "k", "n"), [(1, 1, 1), (9, 13, 21), (16, 0, 16)])
@@ -47,3 +49,33 @@ def test_uniform_loop_lifted(m, k, n):
     np.testing.assert_allclose(out, ref, rtol=1e-12, atol=1e-12)
     ir_text = K.tile_dot.inspect(grid, (8, 8), a, b, out).split("==== cpu ir ====")[1]
     assert ir_text.index("kiln_tx in range") > ir_text.index("kiln_slot_")  # threads inside the k loop
+
+
+@pytest.mark.parametrize(("n", "m"), [(1, 1), (3, 2), (40, 37), (70, 300)])
+@pytest.mark.parametrize("layout", ["C", "F", "strided"])
+def test_stencil_over_the_global_grid(n, m, layout):
+    rng = np.random.default_rng(2)
+    base = rng.random((2 * n, 2 * m))
+    u = {"C": base[:n, :m].copy(), "F": np.asfortranarray(base[:n, :m]), "strided": base[::2, ::2]}[layout]
+    out, ref = np.zeros((n, m)), np.zeros((n, m))
+    grid = ((n + 15) // 16, (m + 7) // 8)
+    K.stencil.cpu[grid, (16, 8)](u, out)
+    K.stencil.simulate(grid, (16, 8), u, ref)
+    expect = np.zeros((n, m))
+    expect[1:-1, 1:-1] = u[:-2, 1:-1] + u[2:, 1:-1] + u[1:-1, :-2] - 3.0 * u[1:-1, 2:]
+    np.testing.assert_array_equal(out, expect)
+    np.testing.assert_array_equal(ref, expect)
+    ir_text = K.stencil.inspect(grid, (16, 8), u, out).split("==== cpu ir ====")[1].split("==== c ====")[0]
+    assert "select" not in ir_text  # 0 < i bounds i - 1: no negative-index wrap-around
+
+
+@pytest.mark.parametrize(("grid", "block"), [((3, 2), (4, 8)), ((1, 5), (1, 2)), ((7, 1), (3, 1))])
+def test_lone_thread_and_block_indices_over_the_global_grid(grid, block):
+    shape = (grid[0] * block[0], grid[1] * block[1])
+    out, ref = np.zeros(shape, np.int64), np.zeros(shape, np.int64)
+    K.indices.cpu[grid, block](out)
+    K.indices.simulate(grid, block, ref)
+    np.testing.assert_array_equal(out, ref)
+    i, j = np.indices(shape)
+    expect = (i % block[0]) + 10 * (j % block[1]) + 100 * (i // block[0]) + 1000 * (j // block[1])
+    np.testing.assert_array_equal(out, expect)

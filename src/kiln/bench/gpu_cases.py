@@ -170,8 +170,10 @@ def _pf_make(n: int, rng: np.random.Generator) -> Env:
 def _pf_run(launch: Launcher, e: Env) -> tuple[np.ndarray, ...]:
     wall = e["wall"]
     prev, cur = wall[0].copy(), np.zeros_like(wall[0])
-    for row in range(1, wall.shape[0]):
-        launch(K.pathfinder_row, _blocks(wall.shape[1], K.TPB1), K.TPB1, wall, row, prev, cur)
+    for start in range(1, wall.shape[0], K.PYRAMID):
+        rows = min(K.PYRAMID, wall.shape[0] - start)
+        width = K.TPB1 - 2 * rows
+        launch(K.pathfinder_rows, _blocks(wall.shape[1], width), K.TPB1, wall, start, rows, prev, cur)
         prev, cur = cur, prev
     e["result"][:] = prev
     return (e["result"],)
@@ -199,9 +201,10 @@ def _nw_make(n: int, rng: np.random.Generator) -> Env:
 
 def _nw_run(launch: Launcher, e: Env) -> tuple[np.ndarray, ...]:
     n = e["score"].shape[0]
-    for d in range(2, 2 * n - 1):
-        cells = min(d - 1, n - 1) - max(1, d - (n - 1)) + 1
-        launch(K.nw_diagonal, _blocks(cells, K.TPB1), K.TPB1, e["score"], e["ref"], d, _PENALTY)
+    tiles = (n - 2) // K.TPB + 1
+    for d in range(2 * tiles - 1):
+        blocks = min(d, tiles - 1) - max(0, d - (tiles - 1)) + 1
+        launch(K.nw_tiles, blocks, K.TPB, e["score"], e["ref"], d, _PENALTY)
     return (e["score"],)
 
 
@@ -264,7 +267,10 @@ def _bp_make(n: int, rng: np.random.Generator) -> Env:
 
 
 def _bp_run(launch: Launcher, e: Env) -> tuple[np.ndarray, ...]:
-    launch(K.backprop_layer, 1, K.TPB1, e["inputs"], e["weights"], e["hidden"])
+    blocks = _blocks(len(e["inputs"]), K.TPB1)
+    partial = np.zeros((blocks, e["weights"].shape[1]), np.float32)
+    launch(K.backprop_partial, blocks, K.TPB1, e["inputs"], e["weights"], partial)
+    launch(K.backprop_finish, _blocks(len(e["hidden"]), K.TPB1), K.TPB1, partial, e["hidden"])
     return (e["hidden"],)
 
 
@@ -324,11 +330,11 @@ CASES: tuple[GpuCase, ...] = (
     GpuCase("pathfinder", _pf_make, _pf_run, _port(P.pathfinder, ("wall", "result"), ("result",)), _pf_ref,
             300, 20_000),
     GpuCase("needleman_wunsch", _nw_make, _nw_run, _port(P.needleman_wunsch, ("score", "ref"), ("score",),
-            _PENALTY), _nw_ref, 40, 1024),
+            _PENALTY), _nw_ref, 40, 1025),
     GpuCase("srad", _srad_make, _srad_run, _port(P.srad_step, ("J", "c", "dN", "dS", "dW", "dE"), ("J",), _Q0,
             _LAM), _srad_ref, 40, 2000),
     GpuCase("backprop_layer", _bp_make, _bp_run, _port(P.backprop_layer, ("inputs", "weights", "hidden"),
-            ("hidden",)), _bp_ref, 300, 200_000, rtol=1e-4),
+            ("hidden",)), _bp_ref, 300, 200_000, rtol=1e-3),  # float32 sums of 2e5 terms, in two orders
     GpuCase("lud", _lud_make, _lud_run, _port(P.lud, ("a",), ("a",)), _lud_ref, 40, 512, rtol=1e-8),
 )  # fmt: skip
 

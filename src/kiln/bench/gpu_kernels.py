@@ -117,37 +117,67 @@ def hotspot_step(temp, power, out, rx, ry, rz, step, amb):
         )
 
 
+PYRAMID = 16  # pathfinder rows per launch
+
+
 @cuda.jit
-def pathfinder_row(wall, row, prev, result):
-    """One row of the dynamic program; the previous row goes through shared memory."""
-    s = cuda.shared.array(TPB1 + 2, np.int32)
+def pathfinder_rows(wall, start, rows, prev, result):
+    """``rows`` rows of the dynamic program from row ``start`` in one launch (Rodinia's
+    pyramid): a block loads TPB1 columns of the previous row, including ``rows`` columns of
+    halo on each side, and its valid window shrinks by one column per side per row; it
+    finishes the TPB1 - 2 * rows columns in the middle."""
+    s = cuda.shared.array(TPB1, np.int32)
+    t = cuda.shared.array(TPB1, np.int32)
     tx = cuda.threadIdx.x
-    j = cuda.grid(1)
     n = prev.shape[0]
-    s[tx + 1] = prev[min(j, n - 1)]
-    if tx == 0:
-        s[0] = prev[max(j - 1, 0)]
-    if tx == TPB1 - 1:
-        s[TPB1 + 1] = prev[min(j + 1, n - 1)]
+    j = cuda.blockIdx.x * (TPB1 - 2 * rows) - rows + tx
+    jc = min(max(j, 0), n - 1)
+    s[tx] = prev[jc]
     cuda.syncthreads()
-    if j < n:
-        left = s[tx] if j > 0 else s[tx + 1]
-        right = s[tx + 2] if j < n - 1 else s[tx + 1]
-        result[j] = wall[row, j] + min(left, s[tx + 1], right)
+    for r in range(rows):
+        if r < tx < TPB1 - 1 - r:
+            left = s[tx - 1] if j > 0 else s[tx]
+            right = s[tx + 1] if j < n - 1 else s[tx]
+            t[tx] = wall[start + r, jc] + min(left, s[tx], right)
+        cuda.syncthreads()
+        if r < tx < TPB1 - 1 - r:
+            s[tx] = t[tx]
+        cuda.syncthreads()
+    if rows <= tx < TPB1 - rows and 0 <= j < n:
+        result[j] = s[tx]
 
 
 @cuda.jit
-def nw_diagonal(score, ref, d, penalty):
-    """Cells (i, d - i) of one anti-diagonal of the Needleman-Wunsch score matrix."""
-    k = cuda.grid(1)
+def nw_tiles(score, ref, d, penalty):
+    """Tiles (bi, d - bi) of one anti-diagonal of TPB x TPB tiles of the Needleman-Wunsch score
+    matrix (Rodinia's blocked form): a tile, its reference values and its top and left borders
+    go to shared memory, where the block's threads sweep the tile's anti-diagonals, one
+    anti-diagonal per barrier; cells past the matrix's end are computed and never stored."""
+    t = cuda.shared.array((TPB + 1, TPB + 1), np.int32)
+    r = cuda.shared.array((TPB, TPB), np.int32)
+    tx = cuda.threadIdx.x
     n = score.shape[0]
-    i = max(1, d - (n - 1)) + k
-    j = d - i
-    if i < n and 1 <= j < n:
-        diag = score[i - 1, j - 1] + ref[i, j]
-        up = score[i - 1, j] - penalty
-        left = score[i, j - 1] - penalty
-        score[i, j] = max(diag, up, left)
+    tiles = (n - 2) // TPB + 1
+    bi = max(0, d - (tiles - 1)) + cuda.blockIdx.x
+    i0 = bi * TPB
+    j0 = (d - bi) * TPB
+    col = j0 + 1 + tx
+    for k in range(TPB):
+        r[k, tx] = ref[i0 + 1 + k, col] if i0 + 1 + k < n and col < n else 0
+    t[tx + 1, 0] = score[i0 + 1 + tx, j0] if i0 + 1 + tx < n else 0
+    t[0, tx + 1] = score[i0, col] if col < n else 0
+    if tx == 0:
+        t[0, 0] = score[i0, j0]
+    cuda.syncthreads()
+    for m in range(2 * TPB - 1):
+        j = m - tx + 1
+        if 1 <= j <= TPB:
+            i = tx + 1
+            t[i, j] = max(t[i - 1, j - 1] + r[i - 1, j - 1], t[i - 1, j] - penalty, t[i, j - 1] - penalty)
+        cuda.syncthreads()
+    for k in range(TPB):
+        if i0 + 1 + k < n and col < n:
+            score[i0 + 1 + k, col] = t[k + 1, tx + 1]
 
 
 @cuda.jit
@@ -181,22 +211,31 @@ def srad_update(J, c, dN, dS, dW, dE, lam):
 
 
 @cuda.jit
-def backprop_layer(inputs, weights, hidden):
-    """hidden[j] = sigmoid(sum_i inputs[i] * weights[i, j]); inputs staged in shared memory."""
+def backprop_partial(inputs, weights, partial):
+    """partial[b, j] = sum of inputs[i] * weights[i, j] over block b's TPB1 inputs (Rodinia's
+    layer-forward kernel: inputs staged in shared memory, one partial sum per block)."""
     s = cuda.shared.array(TPB1, np.float32)
-    j = cuda.grid(1)
     tx = cuda.threadIdx.x
-    m = weights.shape[1]
-    acc = np.float32(0.0)
-    for base in range(0, inputs.shape[0], TPB1):
-        if base + tx < inputs.shape[0]:
-            s[tx] = inputs[base + tx]
-        cuda.syncthreads()
-        if j < m:
-            for k in range(min(TPB1, inputs.shape[0] - base)):
-                acc += s[k] * weights[base + k, j]
-        cuda.syncthreads()
-    if j < m:
+    base = cuda.blockIdx.x * TPB1
+    n = inputs.shape[0]
+    if base + tx < n:
+        s[tx] = inputs[base + tx]
+    cuda.syncthreads()
+    if tx < weights.shape[1]:
+        acc = np.float32(0.0)
+        for k in range(min(TPB1, n - base)):
+            acc += s[k] * weights[base + k, tx]
+        partial[cuda.blockIdx.x, tx] = acc
+
+
+@cuda.jit
+def backprop_finish(partial, hidden):
+    """hidden[j] = sigmoid(sum of the blocks' partial sums)."""
+    j = cuda.grid(1)
+    if j < hidden.shape[0]:
+        acc = np.float32(0.0)
+        for b in range(partial.shape[0]):
+            acc += partial[b, j]
         hidden[j] = np.float32(1.0) / (np.float32(1.0) + np.exp(-acc))
 
 

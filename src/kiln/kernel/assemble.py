@@ -23,11 +23,15 @@ from kiln.ir.visit import bodies, iter_stmts, map_exprs, map_stmts, replace_body
 from kiln.kernel.analysis import varying_vars
 from kiln.kernel.barriers import eliminate_barriers
 from kiln.kernel.fission import BlockItem, Region, regions_of, split_at_barriers
+from kiln.kernel.flat import CHUNKS, GID, OUTER, flat_grid_loop
 from kiln.kernel.guards import narrow_thread_loop
 from kiln.kernel.interchange import lift_uniform_loops, thread_deps, thread_order
 from kiln.kernel.lower_intrinsics import BID, GDIM, TID, array_space
 from kiln.kernel.nonneg import drop_wraparound
+from kiln.kernel.privatize import privatize_atomics
 from kiln.kernel.spill import SpillPlan, plan_spills
+from kiln.kernel.thread_fission import split_at_conditionals
+from kiln.kernel.wrap_version import version_inner
 
 WORKER, NWORKERS, BLOCK, DONE, THREAD_EXIT = "kiln_w", "kiln_nw", "kiln_b", "kiln_done", "kiln_thread"
 BOOL = ScalarType("bool")
@@ -62,6 +66,8 @@ class _Assembler:
         self.spaces = {n: s for n, s in self.spaces.items() if s}
         self.w = ir.Var(WORKER, INT64)
         self.deps: dict[str, set[int]] = {}
+        self.flat = False  # threads run over the global grid (see kernel.flat)
+        self.varying: set[str] = set()
 
     # ------------------------------------------------------------ thread index
     def flat_thread(self) -> ir.Expr:
@@ -81,6 +87,8 @@ class _Assembler:
                 narrow_thread_loop(TID[k], self.block[k], body, "kiln_slot_") if narrow and n == 0 else None
             )
             body = guarded or (ir.For(TID[k], _i(0), _i(self.block[k]), _i(1), body),)
+            if n == 0:
+                body = tuple(version_inner(s) for s in body)
         return body
 
     # --------------------------------------------------------- memory spaces
@@ -89,7 +97,7 @@ class _Assembler:
         t = self.flat_thread()
 
         def prefix(name: str) -> tuple[ir.Expr, ...]:
-            return (self.w,) if self.spaces[name] == "shared" else (self.w, t)
+            return (self.w,) if self.flat or self.spaces[name] == "shared" else (self.w, t)
 
         def expr(e: ir.Expr) -> ir.Expr:
             if isinstance(e, ir.Load) and e.array in self.spaces:
@@ -115,7 +123,8 @@ class _Assembler:
         out: list[ir.Stmt] = [ir.Assign(NWORKERS, ir.Call("worker_count", (), INT64))]
         for s in iter_stmts(body):
             if isinstance(s, ir.Alloc) and s.target in self.spaces:
-                lead = (nw,) if self.spaces[s.target] == "shared" else (nw, _i(self.nthreads))
+                one_per_worker = self.flat or self.spaces[s.target] == "shared"
+                lead = (nw,) if one_per_worker else (nw, _i(self.nthreads))
                 t = ArrayType(s.type.dtype, s.type.ndim + len(lead), "C")
                 self.types[s.target] = t
                 out.append(ir.Alloc(s.target, t, lead + s.shape, loc=s.loc))
@@ -141,8 +150,14 @@ class _Assembler:
     def region_loop(self, r: Region, plan: SpillPlan) -> tuple[ir.Stmt, ...]:
         t = self.flat_thread()
         need = plan.needed[r.index]
+        if self.is_uniform_region(r, plan):
+            return self.uniform_region(r, plan)
+        # a value the same for every thread is read from thread 0's slot: invariant in the
+        # thread loop, so the C compiler sees a scalar rather than a gather
         pre: list[ir.Stmt] = [
-            ir.Assign(v, ir.Load(f"kiln_slot_{v}", (self.w, t), self.types[v]))  # type: ignore[arg-type]
+            ir.Assign(
+                v, ir.Load(f"kiln_slot_{v}", (self.w, t if v in self.varying else _i(0)), self.types[v])
+            )  # type: ignore[arg-type]
             for v in sorted(need & plan.stored)
         ]
         wanted = self._recompute_closure(need, plan)
@@ -151,7 +166,46 @@ class _Assembler:
             ir.Store(f"kiln_slot_{v}", (self.w, t), ir.Var(v, self.types[v]))  # type: ignore[arg-type]
             for v in sorted(plan.written[r.index])
         ]
+        *head, last = r.body or (None,)
+        loaded = need & plan.stored
+        if (
+            post
+            and isinstance(last, ir.If)
+            and not last.orelse
+            and _only_in(plan.written[r.index], loaded, head)
+        ):
+            # a thread the guard skips would store back what it loaded: the stores can move
+            # under the guard, which then bounds the thread loop
+            guarded = dataclasses.replace(last, then=(*last.then, *post))
+            return self.thread_loop((*pre, *head, guarded), narrow=True)  # type: ignore[arg-type]
+        pieces = None if post else split_at_conditionals((*pre, *r.body), TID, "kiln_slot_")
+        if pieces:
+            return tuple(x for p in pieces for x in self.thread_loop(p, narrow=True))
         return self.thread_loop((*pre, *r.body, *post), narrow=not post)
+
+    def is_uniform_region(self, r: Region, plan: SpillPlan) -> bool:
+        """Only assignments of values every thread computes alike (``step //= 2``)."""
+        if not r.body or not all(isinstance(x, ir.Assign) for x in r.body):
+            return False
+        targets = {x.target for x in r.body} | plan.written[r.index]  # type: ignore[union-attr]
+        return not targets & self.varying and not any(v in self.varying for v in plan.needed[r.index])
+
+    def uniform_region(self, r: Region, plan: SpillPlan) -> tuple[ir.Stmt, ...]:
+        """A uniform region runs once per block, its values in thread 0's slots (which is
+        where uniform values are read from)."""
+        zero = _i(0)
+        need = plan.needed[r.index]
+        pre: list[ir.Stmt] = [
+            ir.Assign(v, ir.Load(f"kiln_slot_{v}", (self.w, zero), self.types[v]))  # type: ignore[arg-type]
+            for v in sorted(need & plan.stored)
+        ]
+        wanted = self._recompute_closure(need, plan)
+        pre += [ir.Assign(v, plan.recompute[v]) for v in plan.order if v in wanted]
+        post = [
+            ir.Store(f"kiln_slot_{v}", (self.w, zero), ir.Var(v, self.types[v]))  # type: ignore[arg-type]
+            for v in sorted(plan.written[r.index])
+        ]
+        return (*pre, *r.body, *post)
 
     def _recompute_closure(self, need: set[str], plan: SpillPlan) -> set[str]:
         out: set[str] = set()
@@ -187,6 +241,12 @@ class _Assembler:
             lifted = replace_body(it, *new_bodies)  # type: ignore[arg-type]
             out.append(_map_own_exprs(lifted, lambda e: self.block_expr(e, plan)))
         return tuple(out)
+
+
+def _only_in(written: set[str], loaded: set[str], head: list[ir.Stmt]) -> bool:
+    """Every value in ``written`` was loaded from its slot and ``head`` does not change it."""
+    changed = {x.target for x in iter_stmts(head) if isinstance(x, ir.Assign | ir.Atomic)}
+    return written <= loaded and not written & changed
 
 
 def _alias_whole_views(stmts: tuple[ir.Stmt, ...], spaces: dict[str, str]) -> tuple[ir.Stmt, ...]:
@@ -240,24 +300,34 @@ def assemble_kernel(fn: ir.Function, block: tuple[int, int, int]) -> tuple[ir.Fu
     a = _Assembler(fn, block)
     barriers = sum(1 for s in iter_stmts(fn.body) if isinstance(s, ir.LibCall) and s.func == "barrier")
     body, removed = eliminate_barriers(_alias_whole_views(drop_wraparound(fn.body), a.spaces))
-    body = lift_uniform_loops(body, block)
-    a.deps = thread_deps(body)
     has_barrier = barriers > removed
+    lifted = lift_uniform_loops(body, block)
+    a.flat = not has_barrier and "shared" not in a.spaces.values() and lifted == body
+    body = lifted
+    a.deps = thread_deps(body)
     has_return = any(isinstance(s, ir.Return) for s in iter_stmts(body))
     guarded = has_barrier and has_return
     allocs_source = body
     body = a.relocate(a.convert_returns(body, guarded))
     if guarded:
         a.types[DONE] = BOOL
-    items = split_at_barriers(body, varying_vars(body))
+    # with returns, thread 0 may stop before storing a uniform value: read every thread's own
+    a.varying = varying_vars(body) | (set(a.types) if has_return else set())
+    items = split_at_barriers(body, a.varying)
     items = _wrap_regions(items, guarded)
     if guarded:  # every thread starts not done; regions after it skip done threads
         items = _reindex((Region((ir.Assign(DONE, ir.Const(False, BOOL)),), -1), *items))
     regions = regions_of(items)
     plan = plan_spills(items, regions, tuple(s for r in regions for s in r.body), a.types)  # type: ignore[arg-type]
-    blocks = a.materialize(items, plan)
     pre = a.scratch_allocs(allocs_source, plan.stored)
-    loop = _block_loop(a, blocks)
+    if a.flat:
+        (region,) = items
+        head = (ir.Assign(WORKER, ir.Call("worker_id", (), INT64)),)
+        count, loop = flat_grid_loop(region.body, block, head, "kiln_slot_")  # type: ignore[union-attr]
+        pre.append(count)
+        a.types.update((name, INT64) for name in (*GID, OUTER, CHUNKS))
+    else:
+        loop = _block_loop(a, a.materialize(items, plan))
     params = fn.params + tuple(ir.Param(g, PY_INT) for g in GDIM)
     param_names = {p.name for p in params}
     for name in (WORKER, BLOCK, *TID, *BID):
@@ -267,8 +337,10 @@ def assemble_kernel(fn: ir.Function, block: tuple[int, int, int]) -> tuple[ir.Fu
     a.types[BLOCK] = INT64
     for name in BID:
         a.types[name] = PY_INT
+    array_params = {p.name for p in fn.params if isinstance(p.type, ArrayType)}
+    body_out = privatize_atomics(loop, a.types, array_params, WORKER, NWORKERS)
     local_vars = tuple((n, t) for n, t in a.types.items() if n not in param_names)
-    new_body = _renumber((*pre, loop))
+    new_body = _renumber((*pre, *body_out))
     out = dataclasses.replace(fn, params=params, locals=local_vars, body=new_body)  # type: ignore[arg-type]
     report = KernelReport(barriers, removed, len(regions), plan.bytes_all, plan.bytes_stored)
     return out, report

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64
-from kiln.ir.visit import iter_exprs, map_exprs
+from kiln.ir.visit import iter_exprs, iter_stmts, map_exprs
 from kiln.kernel.analysis import expr_vars
 
 Affine = tuple[int, ir.Expr]  # e == coefficient * t + rest
@@ -33,19 +33,30 @@ def _signed_int(t: object) -> bool:
 
 
 def narrow_thread_loop(
-    t: str, extent: int, body: tuple[ir.Stmt, ...], slot_prefix: str
+    t: str, extent: int | tuple[ir.Expr, ir.Expr], body: tuple[ir.Stmt, ...], slot_prefix: str
 ) -> tuple[ir.Stmt, ...] | None:
-    """``for t in range(extent): body`` with its guard as bounds, or None where it does not fit."""
+    """``for t in range(extent): body`` (``extent`` a count or a ``(lo, hi)`` pair) with its
+    guard as bounds, or None where it does not fit."""
     if not body or not isinstance(body[-1], ir.If) or body[-1].orelse:
         return None
     guard = body[-1]
     prefix = body[:-1]
     defs: dict[str, ir.Expr] = {}
     opaque: set[str] = set()  # values loaded from per-thread slots, and what depends on them
+    stored = {x.array for x in iter_stmts(body) if isinstance(x, ir.Store | ir.Atomic)}
+
+    def invariant(x: ir.Expr) -> bool:  # a uniform value's slot that the loop does not store
+        return (
+            isinstance(x, ir.Load)
+            and x.array.startswith(slot_prefix)
+            and x.array not in stored
+            and not any(t in expr_vars(i) for i in x.indices)
+        )
+
     for s in prefix:
         if not isinstance(s, ir.Assign):
             return None
-        loads = [x for x in iter_exprs(s.value) if isinstance(x, ir.Load | ir.Overlaps)]
+        loads = [x for x in iter_exprs(s.value) if isinstance(x, ir.Load | ir.Overlaps) and not invariant(x)]
         if any(not (isinstance(x, ir.Load) and x.array.startswith(slot_prefix)) for x in loads):
             return None
         if loads or expr_vars(s.value) & opaque:
@@ -54,19 +65,21 @@ def narrow_thread_loop(
         else:
             opaque.discard(s.target)
             defs[s.target] = _substitute(s.value, defs)
-    lo: list[ir.Expr] = [_i(0)]
-    hi: list[ir.Expr] = [_i(extent)]
+    first, last = (_i(0), _i(extent)) if isinstance(extent, int) else extent
+    lo: list[ir.Expr] = [first]
+    hi: list[ir.Expr] = [last]
     outer: list[ir.Expr] = []
     inner: list[ir.Expr] = []
     for conj in _conjuncts(guard.cond):
         sub = _substitute(conj, defs)
         used = expr_vars(sub)
-        if any(isinstance(x, ir.Load | ir.Overlaps | ir.Call) for x in iter_exprs(sub)):
+        if any(isinstance(x, ir.Load | ir.Overlaps | ir.Call) and not invariant(x) for x in iter_exprs(sub)):
             inner.append(conj)  # reads memory: only where the threads before it ran
             continue
-        bound = _bound(sub, t) if not used & opaque else None
-        if bound is not None:
-            (lo if bound[0] == "lo" else hi).append(bound[1])
+        bounds = _bounds(sub, t) if not used & opaque else None
+        if bounds is not None:
+            for side, b in bounds:
+                (lo if side == "lo" else hi).append(b)
         elif not used & (opaque | {t}):
             outer.append(sub)
         else:
@@ -106,6 +119,16 @@ def _substitute(e: ir.Expr, defs: dict[str, ir.Expr]) -> ir.Expr:
 
 
 _FLIP = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}
+
+
+def _bounds(e: ir.Expr, t: str) -> list[tuple[str, ir.Expr]] | None:
+    """``e`` as bounds on ``t``; ``t == k`` is ``k <= t < k + 1``."""
+    if isinstance(e, ir.Binary) and e.op == "eq":
+        lo = _bound(ir.Binary("ge", e.lhs, e.rhs, e.type), t)
+        hi = _bound(ir.Binary("le", e.lhs, e.rhs, e.type), t)
+        return [lo, hi] if lo and hi and lo[0] != hi[0] else None
+    b = _bound(e, t)
+    return [b] if b else None
 
 
 def _bound(e: ir.Expr, t: str) -> tuple[str, ir.Expr] | None:

@@ -1,0 +1,110 @@
+"""A second copy of the inner loop without negative-index wrap-around, taken when the indices
+cannot be negative anywhere in the loop.
+
+``i = cuda.grid(1) + k + 1; a[i, j]`` with a parameter ``k`` keeps Python's wrap-around select
+(``i < 0 ? i + n : i``): ``k`` might be negative. The select turns every load into a gather and
+stops vectorization. In a loop ``for v in range(lo, hi)`` an index that cannot decrease as
+``v`` grows (``v + k``, ``min(v, n - 1)``) is smallest at ``v = lo``; when every such index
+is non-negative there, the copy with the selects removed runs, otherwise the original.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from kiln.ir import nodes as ir
+from kiln.ir.types import INT64, ScalarType
+from kiln.ir.visit import iter_exprs, map_exprs
+from kiln.kernel.analysis import assignment_counts, expr_vars
+
+BOOL = ScalarType("bool")
+MAX_CHECKS = 8  # a longer entry test is not worth the copy
+
+
+def _wrapped(e: ir.Expr) -> ir.Expr | None:
+    """``x`` where ``e`` is the wrap-around ``x < 0 ? x + n : x``."""
+    if (
+        isinstance(e, ir.Select)
+        and isinstance(e.cond, ir.Binary)
+        and e.cond.op == "lt"
+        and e.cond.lhs == e.if_false
+        and isinstance(e.cond.rhs, ir.Const)
+        and e.cond.rhs.value == 0
+    ):
+        return e.if_false
+    return None
+
+
+def _rising(e: ir.Expr, v: str) -> bool:
+    """Whether the integer ``e`` cannot decrease as ``v`` grows (others fixed): sums, a
+    constant's non-negative multiples, widening casts, and min/max (also as selects) of such."""
+    if v not in expr_vars(e) or isinstance(e, ir.Var):
+        return True
+    if isinstance(e, ir.Cast) and e.type.is_integer and e.operand.type.is_integer:
+        wide = np.dtype(e.type.dtype).itemsize >= np.dtype(e.operand.type.dtype).itemsize
+        return wide and _rising(e.operand, v)
+    if isinstance(e, ir.Binary) and e.op in ("add", "min", "max"):
+        return _rising(e.lhs, v) and _rising(e.rhs, v)
+    if isinstance(e, ir.Binary) and e.op == "sub":
+        return _rising(e.lhs, v) and v not in expr_vars(e.rhs)
+    if isinstance(e, ir.Binary) and e.op == "mul":
+        return any(
+            isinstance(c, ir.Const) and c.type.is_integer and int(c.value) >= 0 and _rising(x, v)  # type: ignore[arg-type]
+            for x, c in ((e.lhs, e.rhs), (e.rhs, e.lhs))
+        )
+    if isinstance(e, ir.Select) and isinstance(e.cond, ir.Binary) and e.cond.op in ("lt", "gt", "le", "ge"):
+        pair = {e.cond.lhs, e.cond.rhs} == {e.if_true, e.if_false}  # min or max of two values
+        return pair and _rising(e.if_true, v) and _rising(e.if_false, v)
+    return False
+
+
+def version_wraparound(loop: ir.For) -> ir.Stmt:
+    """``loop`` (step 1), or an ``if`` choosing between a select-free copy and ``loop``."""
+    if not (isinstance(loop.step, ir.Const) and loop.step.value == 1):
+        return loop
+    assigned = set(assignment_counts(loop.body)) - {loop.var}
+    defs: dict[str, ir.Expr] = {}
+    checks: dict[ir.Expr, ir.Expr] = {}  # an index (inlined) -> its value at v = lo
+
+    def inline(e: ir.Expr) -> ir.Expr:
+        return map_exprs(e, lambda x: defs.get(x.name, x) if isinstance(x, ir.Var) else x)  # type: ignore[return-value]
+
+    def drop(e: ir.Expr) -> ir.Expr:
+        x = _wrapped(e)
+        if x is None:
+            return e
+        full = inline(x)
+        if expr_vars(full) & assigned or not _rising(full, loop.var):
+            return e  # depends on values the loop changes, or may decrease
+        if any(isinstance(y, ir.Load | ir.Call) for y in iter_exprs(full)):
+            return e
+        checks[full] = map_exprs(
+            full, lambda y: loop.start if isinstance(y, ir.Var) and y.name == loop.var else y
+        )  # type: ignore[assignment]
+        return x
+
+    prefix: list[ir.Stmt] = []
+    for s in loop.body:  # the straight-line start of the body, where values are known
+        if not isinstance(s, ir.Assign):
+            break
+        prefix.append(dataclasses.replace(s, value=map_exprs(s.value, drop)))
+        defs[s.target] = inline(s.value)
+    if not checks or len(checks) > MAX_CHECKS:
+        return loop
+    fast = dataclasses.replace(loop, body=(*prefix, *loop.body[len(prefix) :]))
+    cond: ir.Expr | None = None
+    for at_lo in checks.values():
+        c = ir.Binary("ge", at_lo, ir.Const(0, INT64), BOOL)
+        cond = c if cond is None else ir.Binary("and", cond, c, BOOL)
+    return ir.If(cond, (fast,), (loop,))  # type: ignore[arg-type]
+
+
+def version_inner(s: ir.Stmt) -> ir.Stmt:
+    """``version_wraparound`` on an inner loop, which may sit under its outer guard."""
+    if isinstance(s, ir.For):
+        return version_wraparound(s)
+    if isinstance(s, ir.If) and not s.orelse:
+        return dataclasses.replace(s, then=tuple(version_inner(x) for x in s.then))
+    return s
