@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kiln.codegen import c_exprs as cx
+from kiln.codegen import c_select
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
 from kiln.ir.visit import read_outside
@@ -283,9 +284,13 @@ class StmtRenderer:
         if region is not None and region.checks:
             lines += _indent(region.declare())
             body.append(f"{region.next_label}: ;")
-        lines += _indent(pragmas)
         # The marker ties the C compiler's per-line reports (vectorized or not) to the IR loop.
-        lines += ["    " + header + f" /* kiln loop #{s.sid} */", *_indent(_indent(body)), "    }"]
+        loop = [header + f" /* kiln loop #{s.sid} */", *_indent(body), "}"]
+        selects = c_select.loop_selects(s) if region is not None else []
+        if selects:
+            lines += _indent(c_select.wrap(selects, self.types, self.e, pragmas[0], loop, self.fresh))
+        else:
+            lines += _indent(pragmas) + _indent(loop)
         if region is not None:
             lines += _indent(region.raise_after())
         return lines
@@ -318,6 +323,8 @@ class StmtRenderer:
     def _has_omp_reduction(self, var: str, op: str) -> bool:
         """Complex numbers are unordered for OpenMP: it has no min/max reduction for them."""
         t = self.types[var]
+        if op == "select":
+            return True  # rendered by c_select around the loop
         if op not in _OMP_REDUCTION:
             return False
         return not (op in ("min", "max") and isinstance(t, ScalarType) and t.is_complex)

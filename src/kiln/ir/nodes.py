@@ -154,7 +154,8 @@ class For:
     """``for var in range(start, stop, step)``; bounds evaluated once, before the loop.
 
     ``parallel`` loops have independent iterations except for the scalar
-    ``reductions`` (pairs of variable name and combining op: add, mul, min, max).
+    ``reductions`` (pairs of variable name and combining op: add, mul, min, max, or select:
+    the variables of an arg-extreme scan, see :mod:`kiln.ir.selects`).
     """
 
     var: str

@@ -54,7 +54,7 @@ COMPARISONS = frozenset({"eq", "ne", "lt", "le", "gt", "ge"})
 LOGICAL = frozenset({"and", "or"})
 BITWISE = frozenset({"lshift", "rshift", "bitand", "bitor", "bitxor"})
 PREDICATES = frozenset({"isnan", "isinf", "isfinite", "signbit"})
-REDUCTION_OPS = frozenset({"add", "mul", "min", "max"})
+REDUCTION_OPS = frozenset({"add", "mul", "min", "max", "select"})
 # LibCall routines: (number of outputs, number of inputs).
 # ``barrier``: a kernel's __syncthreads(): no operands; its meaning is the memory effects
 # before and after it (kernel lowering removes it by loop fission on CPUs)
@@ -302,7 +302,7 @@ class _Verifier:
         for var, op in s.reductions:
             self.scalar(var, "reduction variable")
             self.require(
-                op in REDUCTION_OPS, f"reduction op {op!r} for {var!r} (expected one of add/mul/min/max)"
+                op in REDUCTION_OPS, f"reduction op {op!r} for {var!r} (expected one of add/mul/min/max/select)"
             )
             self.require(var != s.var, f"loop variable {var!r} is also a reduction variable")
         self.body(s.body, _Context(ctx.loops + (s.parallel,), ctx.blocks))
