@@ -179,7 +179,9 @@ def _scaling_cells(r: dict[str, Any]) -> list[str]:
 
 def _scaling_headers(rows: Sequence[dict[str, Any]]) -> list[str]:
     n = next((r["threads"] for r in rows if "threads" in r), 2)
-    return ["benchmark", "status", "NumPy median", "kiln 1 thread", f"kiln {n} threads", f"1->{n}", "parallel loops"]
+    return ["benchmark", "status", "NumPy median", "kiln 1 thread", f"kiln {n} threads", f"1->{n}"] + [
+        "parallel loops"
+    ]
 
 
 def _scaling_summary(rows: Sequence[dict[str, Any]], preset: str) -> str:

@@ -302,7 +302,8 @@ class _Verifier:
         for var, op in s.reductions:
             self.scalar(var, "reduction variable")
             self.require(
-                op in REDUCTION_OPS, f"reduction op {op!r} for {var!r} (expected one of add/mul/min/max/select)"
+                op in REDUCTION_OPS,
+                f"reduction op {op!r} for {var!r} (expected one of add/mul/min/max/select)",
             )
             self.require(var != s.var, f"loop variable {var!r} is also a reduction variable")
         self.body(s.body, _Context(ctx.loops + (s.parallel,), ctx.blocks))
