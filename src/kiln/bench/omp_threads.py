@@ -8,11 +8,14 @@ import ctypes
 import ctypes.util
 from functools import cache
 
+from kiln.runtime.loader import bounded_openmp_spinning
+
 _RUNTIMES = ("libgomp.so.1", "gomp", "libomp.so", "omp")
 
 
 @cache
 def _runtime() -> ctypes.CDLL:
+    bounded_openmp_spinning()  # loading the runtime here must not skip kiln's setting
     for name in _RUNTIMES:
         path = name if name.endswith((".so", ".1")) else ctypes.util.find_library(name)
         if not path:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 from importlib.machinery import ExtensionFileLoader
 from pathlib import Path
 from types import ModuleType
@@ -16,6 +17,7 @@ def load_extension(path: Path, module_name: str) -> ModuleType:
     ``module_name``, which is harmless because kiln's names embed a content hash.
     Raises ImportError when the file cannot be loaded or its init function fails.
     """
+    bounded_openmp_spinning()
     loader = ExtensionFileLoader(module_name, str(path))
     spec = importlib.util.spec_from_file_location(module_name, str(path), loader=loader)
     if spec is None:
@@ -23,3 +25,18 @@ def load_extension(path: Path, module_name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     loader.exec_module(module)
     return module
+
+
+# libgomp's default lets an idle worker spin for about 300000 iterations (up to milliseconds)
+# before it sleeps. Between two calls, and between the parallel loops of one call, those workers
+# take the cores that the sequential code and other processes need; on a machine whose cores are
+# shared this made a team of two slower than one thread. A short spin still catches the next
+# parallel loop of the same call.
+SPIN_COUNT = "10000"
+
+
+def bounded_openmp_spinning() -> None:
+    """Bound libgomp's busy-waiting unless the user chose a wait policy. It reads the variables
+    once, when it is loaded: this runs before kiln loads its first compiled module."""
+    if "OMP_WAIT_POLICY" not in os.environ and "GOMP_SPINCOUNT" not in os.environ:
+        os.environ["GOMP_SPINCOUNT"] = SPIN_COUNT
