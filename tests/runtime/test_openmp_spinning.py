@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from kiln.runtime import loader
@@ -11,7 +13,6 @@ def test_sets_a_bounded_spin_count(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("OMP_WAIT_POLICY", raising=False)
     monkeypatch.delenv("GOMP_SPINCOUNT", raising=False)
     loader.bounded_openmp_spinning()
-    import os
 
     assert os.environ["GOMP_SPINCOUNT"] == loader.SPIN_COUNT
 
@@ -22,6 +23,5 @@ def test_the_users_choice_stays(monkeypatch: pytest.MonkeyPatch, var: str, value
     monkeypatch.delenv("GOMP_SPINCOUNT", raising=False)
     monkeypatch.setenv(var, value)
     loader.bounded_openmp_spinning()
-    import os
 
     assert os.environ.get("GOMP_SPINCOUNT") == (value if var == "GOMP_SPINCOUNT" else None)
