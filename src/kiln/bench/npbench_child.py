@@ -190,7 +190,8 @@ def parallel_loop_count(compiled: Any, args: list[Any]) -> int:
     from kiln.ir import nodes as ir
     from kiln.ir.visit import iter_stmts
 
-    types_ = tuple(arg_type(a, i) for i, a in enumerate(args))
+    bound = compiled._bind(tuple(args), {})  # parameters with defaults that NPBench leaves out
+    types_ = tuple(arg_type(a, i) for i, a in enumerate(bound))
     fn = compile_function(compiled.py_func, types_, compiled.options, build=False).optimized
     return sum(isinstance(s, ir.For) and s.parallel for s in iter_stmts(fn.body))
 

@@ -27,16 +27,18 @@ def load_extension(path: Path, module_name: str) -> ModuleType:
     return module
 
 
-# libgomp's default lets an idle worker spin for about 300000 iterations (up to milliseconds)
-# before it sleeps. Between two calls, and between the parallel loops of one call, those workers
-# take the cores that the sequential code and other processes need; on a machine whose cores are
-# shared this made a team of two slower than one thread. A short spin still catches the next
-# parallel loop of the same call.
-SPIN_COUNT = "10000"
+# libgomp's default lets a waiting thread busy-wait for about 300000 iterations (milliseconds)
+# before it sleeps: at the start and end of each parallel loop, and between calls. When the
+# process has fewer free cores than threads (a machine shared with other work), the spinning
+# thread holds the core that the thread it waits for needs, and a team of two ran up to 10-50x
+# slower than one thread (NPBench at preset S: fdtd_2d, mandelbrot1, gemver). Measured there, a
+# short spin (10000) was as bad; no spin never was. On a dedicated machine, loops with little
+# work per parallel region gain from spinning: OMP_WAIT_POLICY=active restores it.
+SPIN_COUNT = "0"
 
 
 def bounded_openmp_spinning() -> None:
-    """Bound libgomp's busy-waiting unless the user chose a wait policy. It reads the variables
+    """Stop libgomp's busy-waiting unless the user chose a wait policy. It reads the variables
     once, when it is loaded: this runs before kiln loads its first compiled module."""
     if "OMP_WAIT_POLICY" not in os.environ and "GOMP_SPINCOUNT" not in os.environ:
         os.environ["GOMP_SPINCOUNT"] = SPIN_COUNT
