@@ -5,9 +5,10 @@ reduction: ``s = s op x`` (add, mul, min, max, floating-point ones included: eac
 own block, as NumPy's pairwise sum also reorders) or an arg-extreme ``select`` (``if x > best:
 best = x; at = i``: each thread scans its block, the blocks' winners are folded in order), (2) no
 private scalar that an iteration may leave unwritten is used after the loop, and (3) the exact
-dependence test finds no element two iterations touch where one writes. Parameters that might share memory version the loop: the parallel copy runs when
-``Overlaps`` proves them apart at run time. Only the outermost legal loop of a nest is marked;
-loops inside it already run on one worker each.
+dependence test finds no element two iterations touch where one writes. Parameters that might
+share memory version the loop: the parallel copy runs when ``Overlaps`` proves them apart at run
+time. Only the outermost legal loop of a nest is marked; loops inside it already run on one
+worker each.
 """
 
 from __future__ import annotations
