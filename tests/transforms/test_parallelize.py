@@ -10,6 +10,9 @@ import numpy as np
 import pytest
 from tests.transforms.support import loops, lower, optimize, text
 
+from kiln.ir.parser import parse_function
+from kiln.ir.verifier import IRVerifyError
+from kiln.ir.verifier import verify_function as verify
 from kiln.transforms import recipes
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -68,6 +71,16 @@ def test_reduction_loops_golden(fn, name) -> None:
     assert [s.transformation for s in result.steps] == ["parallelize"]
     fresh = lower(fn, *args, parallel=True)
     assert text(recipes.replay(fresh, result.steps)) == text(result.fn)
+    parsed = parse_function(text(result.fn))  # the select reductions read back and verify
+    verify(parsed)
+    assert text(parsed) == text(result.fn)
+
+
+def test_verifier_rejects_a_select_without_its_scan() -> None:
+    result = optimize(lower(first_max, np.ones(4), parallel=True), "parallelize", parallel=True)
+    broken = text(result.fn).replace("if #6 gt(", "if #6 ge(")
+    with pytest.raises(IRVerifyError, match="select reduction"):
+        verify(parse_function(broken))
 
 
 def test_argmax_scan_reductions() -> None:
