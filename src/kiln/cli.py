@@ -56,6 +56,11 @@ def build_parser() -> argparse.ArgumentParser:
     npbench.add_argument("--bench", help="comma-separated NPBench benchmark names (default all)")
     npbench.add_argument("--threads", type=_positive_int, help="OpenMP threads for kiln (OMP_NUM_THREADS)")
     npbench.add_argument(
+        "--scaling",
+        action="store_true",
+        help="time kiln with parallel=True at 1 and at --threads (default 2) threads, interleaved",
+    )
+    npbench.add_argument(
         "--timeout", type=float, default=600.0, help="seconds per NPBench benchmark (default 600)"
     )
     bench.set_defaults(handler=cmd_bench)
@@ -157,10 +162,19 @@ def cmd_bench_npbench(args: argparse.Namespace) -> int:
     if args.list:
         print("\n".join(names))
         return 0
+    scaling = (args.threads or 2) if args.scaling else 0
     rows = npbench.run_npbench(
-        npbench_dir, names, args.preset, args.repeat, args.timeout, args.parallel, _progress, args.threads
+        npbench_dir,
+        names,
+        args.preset,
+        args.repeat,
+        args.timeout,
+        args.parallel or bool(scaling),
+        _progress,
+        None if scaling else args.threads,
+        scaling,
     )
-    print(npbench.report(rows, args.preset))
+    print(npbench.scaling_report(rows, args.preset) if scaling else npbench.report(rows, args.preset))
     json_path = args.json or DEFAULT_RESULTS_DIR / f"npbench-{args.preset}.json"
     payload = {
         "suite": "npbench",
@@ -172,11 +186,21 @@ def cmd_bench_npbench(args: argparse.Namespace) -> int:
         "geomean_speedup": npbench.geomean_speedup(rows),
         "rows": rows,
     }
+    if scaling:
+        counted = npbench.scaling_kernels(rows)
+        payload.update(
+            parallel=True,
+            threads=scaling,
+            scaling=True,
+            median_scaling=npbench.median_scaling(rows),
+            scaling_kernels=[r["name"] for r in counted],
+        )
     from kiln.bench.report import write_json
 
     print(f"\nwrote {write_json(json_path, payload)}")
     md_path = json_path.with_suffix(".md")
-    md_path.write_text(npbench.markdown(rows, args.preset))
+    md = npbench.scaling_markdown if scaling else npbench.markdown
+    md_path.write_text(md(rows, args.preset))
     print(f"wrote {md_path}")
     if not args.no_plot:
         title = f"kiln vs NumPy on NPBench, preset {args.preset}"

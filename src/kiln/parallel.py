@@ -5,7 +5,8 @@ from __future__ import annotations
 
 def prange(*args: int) -> range:
     """Like ``range``. Inside ``@kiln.jit(parallel=True)`` the loop runs on all cores when its
-    iterations are independent, apart from scalar ``+=``/``-=``/``*=``/min/max reductions.
+    iterations are independent, apart from scalar ``+=``/``-=``/``*=``/min/max reductions and
+    arg-extreme scans (``if a[i] > best: best = a[i]; at = i``).
 
     Loops whose iterations depend on each other stay sequential, which is always correct: a
     scalar carried from one iteration to the next (``x = x * 0.5 + a[i]``), an element that one

@@ -133,3 +133,39 @@ def test_cli_rejects_missing_dir_and_unknown_names(checkout: Path) -> None:
     assert main(["bench", "npbench"]) == 2
     assert main(["bench", "npbench", "--npbench-dir", str(checkout), "--bench", "nope"]) == 2
     assert main(["bench", "npbench", "--npbench-dir", str(checkout), "--preset", "XL"]) == 2
+
+
+def test_scaling_row_times_one_and_two_threads(checkout: Path) -> None:
+    row = npbench.run_one(checkout, "scale", "S", repeat=2, timeout=120, parallel=False, scaling=2)
+    assert row["status"] == "ok", row
+    assert row["threads"] == 2 and row["parallel_loops"] >= 1
+    assert len(row["kiln_1t_samples"]) == len(row["kiln_samples"]) == len(row["numpy_samples"]) == 2
+    assert row["scaling"] == pytest.approx(row["kiln_1t_s"] / row["kiln_s"])
+
+
+def test_median_scaling_counts_kernels_with_a_parallel_loop() -> None:
+    rows = [
+        {"name": "a", "status": "ok", "scaling": 1.5, "parallel_loops": 2, "threads": 2},
+        {"name": "b", "status": "ok", "scaling": 1.9, "parallel_loops": 1, "threads": 2},
+        {"name": "c", "status": "ok", "scaling": 0.5, "parallel_loops": 0, "threads": 2},
+        {"name": "d", "status": "INVALID", "error": "values differ"},
+    ]
+    assert [r["name"] for r in npbench.scaling_kernels(rows)] == ["a", "b"]
+    assert npbench.median_scaling(rows) == pytest.approx(1.7)
+    assert npbench.median_scaling(rows[2:]) is None
+    text = npbench.scaling_report(rows, "S")
+    assert "median 1->2 thread speedup 1.70x over the 2 validated kernels" in text
+    assert "| c | ok |" in npbench.scaling_markdown(rows, "S")
+
+
+def test_cli_scaling_writes_json_and_markdown(
+    checkout: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "scale.json"
+    argv = ["bench", "npbench", "--npbench-dir", str(checkout), "--bench", "scale", "--repeat", "1"]
+    assert main([*argv, "--scaling", "--json", str(out), "--no-plot"]) == 0
+    assert "1->2" in capsys.readouterr().out
+    data = json.loads(out.read_text())
+    assert data["scaling"] is True and data["threads"] == 2 and data["parallel"] is True
+    assert data["scaling_kernels"] == ["scale"] and data["median_scaling"] == data["rows"][0]["scaling"]
+    assert "kiln 2 threads" in out.with_suffix(".md").read_text()

@@ -126,7 +126,7 @@ def test_overlapping_arguments_take_the_sequential_copy() -> None:
     np.testing.assert_array_equal(buf, expected)
 
 
-def test_float_reductions_keep_their_order() -> None:
+def test_float_reductions_are_parallel() -> None:
     def total(a):
         s = 0.0
         for i in range(a.shape[0]):
@@ -134,8 +134,20 @@ def test_float_reductions_keep_their_order() -> None:
         return s
 
     result = optimize(lower(total, np.ones(5)), "parallelize", parallel=True)
-    assert result.steps == []
-    assert any("rounding" in n for notes in result.notes.values() for n in notes)
+    assert loops(result.fn)[0].reductions == (("u_s", "add"),)
+    a = np.random.default_rng(2).standard_normal(100001)
+    np.testing.assert_allclose(kiln.jit(total, parallel=True)(a), np.sum(a), rtol=1e-9)
+
+
+def test_complex_min_stays_sequential() -> None:
+    def smallest(a):
+        m = a[0]
+        for i in range(a.shape[0]):
+            m = min(m, a[i])
+        return m
+
+    result = optimize(lower(smallest, np.ones(5, np.complex128)), "parallelize", parallel=True)
+    assert result.steps == [] or not loops(result.fn)[0].parallel
 
 
 def test_integer_reduction_is_parallel() -> None:

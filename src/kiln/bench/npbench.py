@@ -38,10 +38,14 @@ def run_one(
     timeout: float,
     parallel: bool,
     threads: int | None = None,
+    scaling: int = 0,
 ) -> dict[str, Any]:
-    """One benchmark in a child process; a crash, a hang or garbage output becomes an ERROR row."""
+    """One benchmark in a child process; a crash, a hang or garbage output becomes an ERROR row.
+    ``scaling`` (a thread count) times kiln with ``parallel=True`` at 1 and at that many threads."""
     cmd = [sys.executable, "-m", "kiln.bench.npbench_child", str(npbench_dir), name, preset, str(repeat)]
-    if parallel:
+    if scaling:
+        cmd += ["scaling", str(scaling)]
+    elif parallel:
         cmd.append("parallel")
     start = time.perf_counter()
     try:
@@ -85,11 +89,13 @@ def run_npbench(
     parallel: bool,
     progress: Callable[[str], None],
     threads: int | None = None,
+    scaling: int = 0,
 ) -> list[dict[str, Any]]:
     rows = []
     for i, name in enumerate(names, 1):
-        row = run_one(npbench_dir, name, preset, repeat, timeout, parallel, threads)
-        progress(f"[{i}/{len(names)}] {name}: {row['status']} {format_ratio(speedup(row))}")
+        row = run_one(npbench_dir, name, preset, repeat, timeout, parallel, threads, scaling)
+        extra = f", {format_ratio(row.get('scaling'))} on {scaling} threads" if scaling else ""
+        progress(f"[{i}/{len(names)}] {name}: {row['status']} {format_ratio(speedup(row))}{extra}")
         rows.append(row)
     return rows
 
@@ -143,6 +149,67 @@ def report(rows: Sequence[dict[str, Any]], preset: str) -> str:
         lines += ["", "not validated:"]
         lines += [f"  {r['name']}: {r['status']}: {_first_line(r.get('error', ''))}" for r in failed]
     return "\n".join(lines)
+
+
+def scaling_kernels(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The validated rows whose optimized IR has a parallel loop: the ones threads can speed up."""
+    return [r for r in rows if r.get("status") == "ok" and r.get("parallel_loops") and r.get("scaling")]
+
+
+def median_scaling(rows: Sequence[dict[str, Any]]) -> float | None:
+    values = sorted(r["scaling"] for r in scaling_kernels(rows))
+    if not values:
+        return None
+    mid = len(values) // 2
+    return values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
+
+
+def _scaling_cells(r: dict[str, Any]) -> list[str]:
+    loops = r.get("parallel_loops")
+    return [
+        r["name"],
+        r["status"],
+        format_seconds(r.get("numpy_s")),
+        format_seconds(r.get("kiln_1t_s")),
+        format_seconds(r.get("kiln_s")),
+        format_ratio(r.get("scaling")),
+        "-" if loops is None else str(loops),
+    ]
+
+
+def _scaling_headers(rows: Sequence[dict[str, Any]]) -> list[str]:
+    n = next((r["threads"] for r in rows if "threads" in r), 2)
+    return ["benchmark", "status", "NumPy median", "kiln 1 thread", f"kiln {n} threads", f"1->{n}"] + [
+        "parallel loops"
+    ]
+
+
+def _scaling_summary(rows: Sequence[dict[str, Any]], preset: str) -> str:
+    counted, med = scaling_kernels(rows), median_scaling(rows)
+    n = next((r["threads"] for r in rows if "threads" in r), 2)
+    if med is None:
+        return f"no validated kernel with a parallel loop at preset {preset}"
+    return (
+        f"median 1->{n} thread speedup {med:.2f}x over the {len(counted)} validated kernels with a "
+        f"parallel loop in their optimized IR (preset {preset})"
+    )
+
+
+def scaling_report(rows: Sequence[dict[str, Any]], preset: str) -> str:
+    body = [_scaling_cells(r) for r in rows]
+    lines = [render_table(_scaling_headers(rows), body, "llrrrrr"), "", _scaling_summary(rows, preset)]
+    failed = [r for r in rows if r["status"] != "ok"]
+    if failed:
+        lines += ["", "not validated:"]
+        lines += [f"  {r['name']}: {r['status']}: {_first_line(r.get('error', ''))}" for r in failed]
+    return "\n".join(lines)
+
+
+def scaling_markdown(rows: Sequence[dict[str, Any]], preset: str) -> str:
+    headers = _scaling_headers(rows)
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    lines += ["| " + " | ".join(_scaling_cells(r)) + " |" for r in rows]
+    return "\n".join([*lines, "", _scaling_summary(rows, preset) + "."]) + "\n"
 
 
 def _first_line(text: str) -> str:

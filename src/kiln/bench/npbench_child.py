@@ -1,6 +1,6 @@
 """One NPBench benchmark in its own process: build the data, run NumPy and kiln, validate, time.
 
-``python -m kiln.bench.npbench_child NPBENCH_DIR NAME PRESET REPEAT [parallel]`` prints one JSON
+``python -m kiln.bench.npbench_child NPBENCH_DIR NAME PRESET REPEAT [parallel | scaling N]`` prints one JSON
 line starting with ``RESULT_MARK``. The parent (``kiln.bench.npbench``) runs each benchmark this way
 so that a crash or a hang costs one row, not the run.
 """
@@ -112,8 +112,14 @@ def _median(xs: list[float]) -> float:
     return float(np.median(xs))
 
 
-def run(npbench_dir: Path, name: str, preset: str, repeat: int, parallel: bool) -> dict[str, Any]:
+def run(
+    npbench_dir: Path, name: str, preset: str, repeat: int, parallel: bool, scaling: int = 0
+) -> dict[str, Any]:
+    """With ``scaling`` (a thread count; implies ``parallel``) kiln is timed at 1 thread and at
+    ``scaling`` threads, interleaved, instead of once at the default count."""
     import kiln
+
+    parallel = parallel or bool(scaling)
 
     info = load_info(npbench_dir, name)
     row: dict[str, Any] = {"name": name, "preset": preset, "status": "FAIL"}
@@ -135,6 +141,9 @@ def run(npbench_dir: Path, name: str, preset: str, repeat: int, parallel: bool) 
     if problems:
         row.update(status="INVALID", error="; ".join(problems[:4]))
         return row
+    if scaling:
+        row.update(status="ok", **_scaling(kernel, compiled, args, repeat, scaling))
+        return row
     numpy_times, kiln_times = [], []
     for _ in range(repeat):  # interleaved, so drift in the machine hits both columns alike
         numpy_times.append(timed_call(kernel, _copy(args))[1])
@@ -149,11 +158,52 @@ def run(npbench_dir: Path, name: str, preset: str, repeat: int, parallel: bool) 
     return row
 
 
+def _scaling(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: int) -> dict[str, Any]:
+    """NumPy, kiln at 1 thread and kiln at ``threads`` threads, one call each per round."""
+    from kiln.bench.omp_threads import set_threads
+
+    numpy_times: list[float] = []
+    samples: dict[int, list[float]] = {1: [], threads: []}
+    for r in range(repeat):
+        numpy_times.append(timed_call(kernel, _copy(args))[1])
+        # the call right after NumPy's finds colder caches: each count goes first every other round
+        for n in (1, threads) if r % 2 == 0 else (threads, 1):
+            set_threads(n)
+            samples[n].append(timed_call(compiled, _copy(args))[1])
+    one, many = _median(samples[1]), _median(samples[threads])
+    return {
+        "numpy_s": _median(numpy_times),
+        "kiln_s": many,
+        "kiln_1t_s": one,
+        "threads": threads,
+        "scaling": one / many if many > 0 else None,
+        "parallel_loops": parallel_loop_count(compiled, args),
+        "numpy_samples": numpy_times,
+        "kiln_samples": samples[threads],
+        "kiln_1t_samples": samples[1],
+    }
+
+
+def parallel_loop_count(compiled: Any, args: list[Any]) -> int:
+    """Loops of the optimized IR that run in parallel (what ``kiln.report`` lists as parallel)."""
+    from kiln.api import arg_type
+    from kiln.driver import compile_function
+    from kiln.ir import nodes as ir
+    from kiln.ir.visit import iter_stmts
+
+    bound = compiled._bind(tuple(args), {})  # parameters with defaults that NPBench leaves out
+    types_ = tuple(arg_type(a, i) for i, a in enumerate(bound))
+    fn = compile_function(compiled.py_func, types_, compiled.options, build=False).optimized
+    return sum(isinstance(s, ir.For) and s.parallel for s in iter_stmts(fn.body))
+
+
 def main(argv: list[str]) -> int:
     npbench_dir, name, preset, repeat = Path(argv[0]), argv[1], argv[2], int(argv[3])
-    parallel = len(argv) > 4 and argv[4] == "parallel"
+    mode = argv[4] if len(argv) > 4 else ""
+    parallel = mode in ("parallel", "scaling")
+    scaling = int(argv[5]) if mode == "scaling" else 0
     try:
-        row = run(npbench_dir, name, preset, repeat, parallel)
+        row = run(npbench_dir, name, preset, repeat, parallel, scaling)
     except Exception as exc:  # any failure is this row's result, reported with its cause
         row = {"name": name, "preset": preset, "status": "ERROR", "error": f"{type(exc).__name__}: {exc}"}
         traceback.print_exc(file=sys.stderr)

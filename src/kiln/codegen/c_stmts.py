@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from kiln.codegen import c_exprs as cx
+from kiln.codegen import c_select
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
-from kiln.ir.visit import read_outside
+from kiln.ir.visit import iter_exprs, read_outside
+
+_PURE = (ir.Const, ir.Var, ir.Dim, ir.Binary, ir.Unary, ir.Cast, ir.Select)
 
 LibCallRenderer = Callable[[ir.LibCall, "StmtRenderer"], list[str]]
 
@@ -259,6 +263,9 @@ class StmtRenderer:
         parallel = self._loop_lines(
             s, header, first, [pragma], _ParallelRegion(self.fresh("perr"), self.fresh("pnext"))
         )
+        collapsed = self._collapsed(s, header, first, pragma, extent)
+        if collapsed is not None:
+            parallel = [collapsed[0], *_indent(collapsed[1]), "    } else {", *_indent(parallel), "    }"]
         self._serial += 1
         saved_suffix, self._label_suffix = self._label_suffix, self.fresh("_s")
         try:
@@ -268,6 +275,46 @@ class StmtRenderer:
             self._serial -= 1
             self._label_suffix = saved_suffix
         return [f"    if ({cond}) {{", *_indent(parallel), "    } else {", *_indent(serial), "    }"]
+
+    def _collapsed(
+        self, s: ir.For, header: str, first: str, pragma: str, extent: tuple[str, str]
+    ) -> tuple[str, list[str]] | None:
+        """A perfect nest with fewer outer iterations than a few per thread (``for i in
+        range(3): for j in range(n)`` on two threads leaves one idle a third of the time) also
+        gets a ``collapse(2)`` copy: the test and the lines that run it. Only for a nest whose
+        inner bounds the outer loop does not change; the copy is kept for small trip counts,
+        since a collapsed inner loop no longer vectorizes."""
+        inner, prefix = (s.body[-1], s.body[:-1]) if s.body else (None, ())
+        if not (isinstance(inner, ir.For) and _positive_const(s.step) and _positive_const(inner.step)):
+            return None
+        # scalars set from the outer counter before the inner loop (``i = it``) are set again
+        # in each iteration of the collapsed nest: allowed when that recomputes the same value
+        if not all(isinstance(a, ir.Assign) for a in prefix):
+            return None
+        in_inner = {*_assigned_scalars(inner.body), inner.var}
+        targets = {a.target for a in prefix if isinstance(a, ir.Assign)}
+        if targets & in_inner or any(not _invariant(a.value, in_inner) for a in prefix):  # type: ignore[union-attr]
+            return None
+        written = {s.var, *targets, *in_inner}
+        if any(not _invariant(b, written) for b in (inner.start, inner.stop, inner.step)):
+            return None
+        lo, hi, t = self.fresh("lo"), self.fresh("hi"), self.fresh("t")
+        bounds = f"const int64_t {lo} = {self.e(inner.start)}, {hi} = {self.e(inner.stop)};"
+        step = self.e(inner.step)
+        nest = f"{header.removesuffix(' {')} for (int64_t {t} = {lo}; {t} < {hi}; {t} += {step}) {{"
+        both = f"{first} {cx.scalar_name(inner.var)} = {t};"
+        flat = dataclasses.replace(s, body=(*prefix, *inner.body))
+        region = _ParallelRegion(self.fresh("perr"), self.fresh("pnext"))
+        collapse = pragma.replace("#pragma omp parallel for ", "#pragma omp parallel for collapse(2) ", 1)
+        saved_suffix, self._label_suffix = self._label_suffix, self.fresh("_c")  # a third copy
+        try:
+            lines = ["    " + bounds, *self._loop_lines(flat, nest, both, [collapse], region)]
+        finally:
+            self._label_suffix = saved_suffix
+        trips, nt = f"({extent[1]} - {extent[0]})", "omp_get_max_threads()"
+        # an empty inner range leaves the collapsed nest no iteration to set the outer scalars in
+        inner_runs = f"({self.e(inner.stop)}) > ({self.e(inner.start)})"
+        return f"    if ({trips} < 4 * {nt} && {trips} % {nt} != 0 && {inner_runs}) {{", lines
 
     def _loop_lines(
         self, s: ir.For, header: str, first: str, pragmas: list[str], region: _ParallelRegion | None
@@ -283,9 +330,13 @@ class StmtRenderer:
         if region is not None and region.checks:
             lines += _indent(region.declare())
             body.append(f"{region.next_label}: ;")
-        lines += _indent(pragmas)
         # The marker ties the C compiler's per-line reports (vectorized or not) to the IR loop.
-        lines += ["    " + header + f" /* kiln loop #{s.sid} */", *_indent(_indent(body)), "    }"]
+        loop = [header + f" /* kiln loop #{s.sid} */", *_indent(body), "}"]
+        selects = c_select.loop_selects(s) if region is not None else []
+        if selects:
+            lines += _indent(c_select.wrap(selects, self.types, self.e, pragmas[0], loop, self.fresh))
+        else:
+            lines += _indent(pragmas) + _indent(loop)
         if region is not None:
             lines += _indent(region.raise_after())
         return lines
@@ -339,6 +390,8 @@ class StmtRenderer:
     def _has_omp_reduction(self, var: str, op: str) -> bool:
         """Complex numbers are unordered for OpenMP: it has no min/max reduction for them."""
         t = self.types[var]
+        if op == "select":
+            return True  # rendered by c_select around the loop
         if op not in _OMP_REDUCTION:
             return False
         return not (op in ("min", "max") and isinstance(t, ScalarType) and t.is_complex)
@@ -455,6 +508,16 @@ def _split_if_clause(pragma: str) -> tuple[str, str]:
 
 
 def _with_parallel(s: ir.For, parallel: bool) -> ir.For:
-    import dataclasses
-
     return dataclasses.replace(s, parallel=parallel)
+
+
+def _positive_const(e: ir.Expr) -> bool:
+    return isinstance(e, ir.Const) and isinstance(e.value, int) and e.value > 0
+
+
+def _invariant(e: ir.Expr, written: set[str]) -> bool:
+    """Built from constants and scalars none of ``written``: the same for every outer iteration."""
+    for x in iter_exprs(e):
+        if isinstance(x, ir.Var) and x.name in written or not isinstance(x, _PURE):
+            return False
+    return True

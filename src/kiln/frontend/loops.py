@@ -31,6 +31,7 @@ from kiln.frontend.bounds import lower_bound
 from kiln.frontend.source import assigned_names
 from kiln.frontend.values import RangeValue, Scalar
 from kiln.ir import nodes as ir
+from kiln.ir.selects import find_selects
 from kiln.ir.types import PY_INT
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_stmts
 
@@ -114,12 +115,13 @@ def plan_scalars(body: tuple[ir.Stmt, ...], counter: str) -> ParallelPlan | None
     written = {s.target for s in iter_stmts(body) if isinstance(s, ir.Assign)}
     written |= {s.var for s in iter_stmts(body) if isinstance(s, ir.For)}
     reductions: list[tuple[str, str]] = []
-    for var in sorted(written & flow.exposed):
-        op = _reduction_op(body, var)
+    selected = {name for sel in find_selects(body) for name in sel.names}
+    for var in sorted(written & (flow.exposed | selected)):
+        op = "select" if var in selected else _reduction_op(body, var)
         if op is None:
             return None  # a value carried from one iteration to the next
         reductions.append((var, op))
-    loop_locals = frozenset(v for v in written - flow.exposed if v not in end)
+    loop_locals = frozenset(v for v in written - flow.exposed - selected if v not in end)
     return ParallelPlan(tuple(reductions), loop_locals)
 
 

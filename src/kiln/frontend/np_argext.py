@@ -3,6 +3,7 @@ counting as the extreme (NumPy returns the first NaN), over the flattened array 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from kiln.errors import TypingError, UnsupportedError
@@ -53,28 +54,44 @@ def _better(kind: str, x: ir.Expr, best: ir.Expr) -> ir.Expr:
 
 
 def _scan(
-    ctx: Context, kind: str, shape: tuple[ir.Expr, ...], element: Callable[[tuple[ir.Expr, ...]], ir.Expr]
+    ctx: Context,
+    kind: str,
+    shape: tuple[ir.Expr, ...],
+    element: Callable[[tuple[ir.Expr, ...]], ir.Expr],
+    parallel: bool = False,
 ) -> ir.Expr:
-    """Emit the sequential scan over ``shape`` (C order); returns the winning flat index."""
+    """Emit the scan over ``shape`` (C order); returns the winning flat index.
+
+    The index is computed from the loop counters (not counted along), so the scan is a
+    ``select`` reduction (:mod:`kiln.ir.selects`) that a parallel loop can split in blocks."""
     t = element(tuple(E.ZERO for _ in shape)).type
-    best, at, pos = ctx.fresh("best"), ctx.fresh("at"), ctx.fresh("pos")
+    best, at = ctx.fresh("best"), ctx.fresh("at")
     ctx.declare(best, t)
     ctx.declare(at, INT64)
-    ctx.declare(pos, INT64)
     ctx.emit(ir.Assign(best, element(tuple(E.ZERO for _ in shape))))
     ctx.emit(ir.Assign(at, E.ZERO))
-    ctx.emit(ir.Assign(pos, E.ZERO))
 
     def body(idx: tuple[ir.Expr, ...]) -> None:
         x = ctx.temp(element(idx), "x")
         with ctx.block() as then:
             ctx.emit(ir.Assign(best, x))
-            ctx.emit(ir.Assign(at, ir.Var(pos, INT64)))
+            ctx.emit(ir.Assign(at, _flat(idx, shape)))
         ctx.emit(ir.If(_better(kind, x, ir.Var(best, t)), tuple(then)))
-        ctx.emit(ir.Assign(pos, E.add(ir.Var(pos, INT64), E.ONE)))
 
-    emit_loop_nest(ctx, shape, body, parallel=False)
+    with ctx.block() as loops:
+        emit_loop_nest(ctx, shape, body, parallel=False)
+    for s in loops:
+        if isinstance(s, ir.For) and parallel:
+            s = dataclasses.replace(s, parallel=True, reductions=((best, "select"), (at, "select")))
+        ctx._blocks[-1].append(s)
     return ir.Var(at, INT64)
+
+
+def _flat(idx: tuple[ir.Expr, ...], shape: tuple[ir.Expr, ...]) -> ir.Expr:
+    flat: ir.Expr = E.ZERO
+    for i, n in zip(idx, shape):
+        flat = E.add(E.mul(flat, n), i)
+    return flat
 
 
 def _empty_check(ctx: Context, kind: str, size: ir.Expr) -> None:
@@ -88,7 +105,7 @@ def argext(ctx: Context, kind: str, lazy: Lazy, axis: int | None, keepdims: bool
         for d in lazy.shape:
             size = E.mul(size, d)
         _empty_check(ctx, kind, ctx.temp(size, "size"))
-        result = Scalar(ctx.temp(_scan(ctx, kind, lazy.shape, lazy.element), kind))
+        result = Scalar(ctx.temp(_scan(ctx, kind, lazy.shape, lazy.element, parallel=True), kind))
         if not keepdims:
             return result
         shape = tuple(E.ONE for _ in lazy.shape)

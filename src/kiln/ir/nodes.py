@@ -154,7 +154,8 @@ class For:
     """``for var in range(start, stop, step)``; bounds evaluated once, before the loop.
 
     ``parallel`` loops have independent iterations except for the scalar
-    ``reductions`` (pairs of variable name and combining op: add, mul, min, max). ``simd`` loops
+    ``reductions`` (pairs of variable name and combining op: add, mul, min, max, or select:
+    the variables of an arg-extreme scan, see :mod:`kiln.ir.selects`). ``simd`` loops
     (innermost, sequential) carry no dependence the C compiler must respect besides those
     reductions: codegen marks them ``#pragma omp simd``.
     """

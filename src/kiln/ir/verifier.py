@@ -47,6 +47,7 @@ from kiln.ir.nodes import (
     View,
     While,
 )
+from kiln.ir.selects import find_selects
 from kiln.ir.types import ArrayType, NoneType, ScalarType
 from kiln.ir.visit import child_exprs, is_expr, is_stmt
 
@@ -54,7 +55,7 @@ COMPARISONS = frozenset({"eq", "ne", "lt", "le", "gt", "ge"})
 LOGICAL = frozenset({"and", "or"})
 BITWISE = frozenset({"lshift", "rshift", "bitand", "bitor", "bitxor"})
 PREDICATES = frozenset({"isnan", "isinf", "isfinite", "signbit"})
-REDUCTION_OPS = frozenset({"add", "mul", "min", "max"})
+REDUCTION_OPS = frozenset({"add", "mul", "min", "max", "select"})
 # LibCall routines: (number of outputs, number of inputs).
 # ``barrier``: a kernel's __syncthreads(): no operands; its meaning is the memory effects
 # before and after it (kernel lowering removes it by loop fission on CPUs)
@@ -307,9 +308,15 @@ class _Verifier:
         for var, op in s.reductions:
             self.scalar(var, "reduction variable")
             self.require(
-                op in REDUCTION_OPS, f"reduction op {op!r} for {var!r} (expected one of add/mul/min/max)"
+                op in REDUCTION_OPS,
+                f"reduction op {op!r} for {var!r} (expected one of add/mul/min/max/select)",
             )
             self.require(var != s.var, f"loop variable {var!r} is also a reduction variable")
+        selected = {v for v, op in s.reductions if op == "select"}
+        if selected:
+            scans = {n for sel in find_selects(s.body) for n in sel.names}
+            missing = sorted(selected - scans)
+            self.require(not missing, f"select reduction of {missing} without an arg-extreme scan")
         self.body(s.body, _Context(ctx.loops + (s.parallel,), ctx.blocks))
 
     def while_(self, s: While, ctx: _Context) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 from importlib.machinery import ExtensionFileLoader
 from pathlib import Path
 from types import ModuleType
@@ -16,6 +17,7 @@ def load_extension(path: Path, module_name: str) -> ModuleType:
     ``module_name``, which is harmless because kiln's names embed a content hash.
     Raises ImportError when the file cannot be loaded or its init function fails.
     """
+    bounded_openmp_spinning()
     loader = ExtensionFileLoader(module_name, str(path))
     spec = importlib.util.spec_from_file_location(module_name, str(path), loader=loader)
     if spec is None:
@@ -23,3 +25,20 @@ def load_extension(path: Path, module_name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     loader.exec_module(module)
     return module
+
+
+# libgomp's default lets a waiting thread busy-wait for about 300000 iterations (milliseconds)
+# before it sleeps: at the start and end of each parallel loop, and between calls. When the
+# process has fewer free cores than threads (a machine shared with other work), the spinning
+# thread holds the core that the thread it waits for needs, and a team of two ran up to 10-50x
+# slower than one thread (NPBench at preset S: fdtd_2d, mandelbrot1, gemver). Measured there, a
+# short spin (10000) was as bad; no spin never was. On a dedicated machine, loops with little
+# work per parallel region gain from spinning: OMP_WAIT_POLICY=active restores it.
+SPIN_COUNT = "0"
+
+
+def bounded_openmp_spinning() -> None:
+    """Stop libgomp's busy-waiting unless the user chose a wait policy. It reads the variables
+    once, when it is loaded: this runs before kiln loads its first compiled module."""
+    if "OMP_WAIT_POLICY" not in os.environ and "GOMP_SPINCOUNT" not in os.environ:
+        os.environ["GOMP_SPINCOUNT"] = SPIN_COUNT

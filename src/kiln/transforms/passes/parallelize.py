@@ -1,12 +1,14 @@
 """Run ``range`` loops in parallel where no iteration depends on another (OpenMP, ``parallel=True``).
 
-Legal when (1) the body is thread-safe and every scalar it writes is private to an iteration or an
-integer reduction (floating-point sums stay in order: reassociating them is only for ``prange``,
-where the user asked for it), (2) no private scalar that an iteration may leave unwritten is used
-after the loop, and (3) the exact dependence test finds no element two iterations touch where one
-writes. Parameters that might share memory version the loop: the parallel copy runs when
-``Overlaps`` proves them apart at run time. Only the outermost legal loop of a nest is marked;
-loops inside it already run on one worker each.
+Legal when (1) the body is thread-safe and every scalar it writes is private to an iteration or a
+reduction: ``s = s op x`` (add, mul, min, max, floating-point ones included: each thread sums its
+own block, as NumPy's pairwise sum also reorders) or an arg-extreme ``select`` (``if x > best:
+best = x; at = i``: each thread scans its block, the blocks' winners are folded in order), (2) no
+private scalar that an iteration may leave unwritten is used after the loop, and (3) the exact
+dependence test finds no element two iterations touch where one writes. Parameters that might
+share memory version the loop: the parallel copy runs when ``Overlaps`` proves them apart at run
+time. Only the outermost legal loop of a nest is marked; loops inside it already run on one
+worker each.
 """
 
 from __future__ import annotations
@@ -41,10 +43,9 @@ def judge(fn: ir.Function, loop: ir.For) -> Verdict:
     if plan is None:
         return Verdict(reason="a scalar carries a value between iterations, or the body allocates or exits")
     types = dict(fn.locals)
-    for var, _ in plan.reductions:
-        t = types.get(var)
-        if t is None or not getattr(t, "is_integer", False) and getattr(t, "dtype", "") != "bool":
-            return Verdict(reason=f"the floating-point reduction of {var} would change its rounding")
+    for var, op in plan.reductions:
+        if op in ("min", "max") and getattr(types.get(var), "is_complex", False):
+            return Verdict(reason=f"complex numbers have no order to combine the {op} of {var} in")
     outside = read_outside(fn.body, loop)
     used_after = sorted(v for v in plan.loop_locals if v in outside)
     if used_after:
