@@ -61,9 +61,7 @@ def _update(lw: Lowerer, dest: ArrayView, g: Gemm) -> None:
 def _suits(g: Gemm, dest: ArrayView) -> bool:
     a, b = g.a, g.b
     return (
-        g.paired
-        and fits(a, b, dest, g.alpha, g.beta)
-        and dest.ndim == len(product_shape(a, b))  # type: ignore[arg-type]
+        g.paired and fits(a, b, dest, g.alpha, g.beta) and dest.ndim == len(product_shape(a, b))  # type: ignore[arg-type]
     )
 
 
