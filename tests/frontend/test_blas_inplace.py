@@ -230,3 +230,83 @@ def test_fresh_operands_need_no_overlap_test():
     opt = _opt(kiln.inspect(local, arr((20, 10)), arr((10, 5), seed=1)))
     assert "gemm(p_a, p_b, " in opt and "overlaps" not in opt
     check(local, arr((20, 10)), arr((10, 5), seed=1))
+
+
+@kiln.jit
+def iterate(alpha, beta, a, b, steps, rows, cols):
+    c = np.ones((rows, cols), dtype=a.dtype)
+    for _ in range(steps):
+        c = alpha * a @ b + beta * c
+    return c
+
+
+@kiln.jit
+def rebind_vector(a, x):
+    y = np.ones(a.shape[0], dtype=a.dtype)
+    y = y + a @ x
+    return y * 2
+
+
+@kiln.jit
+def rebind_kept_alias(a, b):
+    c = np.ones((a.shape[0], b.shape[1]))
+    d = c
+    c = 2.0 * a @ b + c
+    return c, d
+
+
+@kiln.jit
+def rebind_kept_view(a, b):
+    c = np.ones((a.shape[0], b.shape[1]))
+    d = c[1:]
+    c = a @ b + 0.5 * c
+    return c, d
+
+
+@kiln.jit
+def rebind_parameter(a, b, c):
+    c = a @ b + c
+    return c
+
+
+def _add_into(a, b, c):
+    c = a @ b + c
+    return c
+
+
+@kiln.jit
+def rebind_in_helper(a, b):
+    c = np.ones((a.shape[0], b.shape[1]))
+    d = _add_into(a, b, c)
+    return c, d
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "complex128"])
+def test_rebinding_a_sole_owner_updates_it_in_place(dtype):
+    r = tol(dtype)
+    for m, k, n in [(20, 15, 10), (1, 15, 10), (20, 0, 1), (0, 3, 4)]:
+        a, b = arr((m, k), dtype, "F"), arr((k, n), dtype, seed=1)
+        check(iterate, 1.5, 0.5, a, b, 3, m, n, rtol=r)
+        check(iterate, 1.5, 0.5, a, b, 2, m, 1, rtol=r)  # C grows to the product's shape
+        check(iterate, 1.5, 0.5, a, b, 2, 1, 1, rtol=r)
+        check(iterate, 1.5, 0.5, a, b, 0, 1, n, rtol=r)
+        if m > 1:
+            check(iterate, 1.5, 0.5, a, b, 1, m + 1, n, raises=ValueError)
+        check(rebind_vector, a, arr((k,), dtype, seed=2), rtol=r)
+
+
+def test_rebinding_where_the_old_array_stays_visible_makes_a_new_one():
+    a, b = arr((12, 7)), arr((7, 9), seed=1)
+    for fn in (rebind_kept_alias, rebind_kept_view, rebind_in_helper):
+        check(fn, a, b)
+        assert "(u_c) = gemm(" not in _opt(kiln.inspect(fn, a, b))
+    check(rebind_parameter, a, b, arr((12, 9), seed=2))
+    assert "(u_c) = gemm(" not in _opt(kiln.inspect(rebind_parameter, a, b, arr((12, 9), seed=2)))
+
+
+def test_rebinding_is_one_gemm_on_the_old_array():
+    a, b = arr((30, 20)), arr((20, 10), seed=1)
+    opt = _opt(kiln.inspect(iterate, 1.5, 0.5, a, b, 3, 30, 10))
+    assert re.search(r"libcall #\d+ \((u_c)\) = gemm\(p_a, p_b, \1, ", opt)
+    opt = _opt(kiln.inspect(rebind_vector, a, arr((20,), seed=2)))
+    assert re.search(r"libcall #\d+ \((u_y)\) = gemm\(p_a, p_x, \1, ", opt)

@@ -34,7 +34,7 @@ def _sliced_name(node: ast.expr) -> bool:
     return isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and _slices_only(node.slice)
 
 
-def _array_name(lw: Lowerer, node: ast.Name) -> ArrayView | None:
+def array_name(lw: Lowerer, node: ast.Name) -> ArrayView | None:
     """The array a name holds now, when reading it cannot fail or emit anything."""
     if node.id in lw.scope.ambiguous or lw.scope.parsed.may_be_unbound(node):
         return None
@@ -43,7 +43,7 @@ def _array_name(lw: Lowerer, node: ast.Name) -> ArrayView | None:
 
 
 def _target_view(lw: Lowerer, target: ast.Subscript) -> ArrayView | None:
-    base = _array_name(lw, target.value)  # type: ignore[arg-type]
+    base = array_name(lw, target.value)  # type: ignore[arg-type]
     if base is None:
         return None
     with lw.ctx.at(target):
@@ -58,7 +58,7 @@ def _update(lw: Lowerer, dest: ArrayView, g: Gemm) -> None:
     gemm_update(lw, dest, a, b, g.alpha, g.beta)
 
 
-def _suits(g: Gemm, dest: ArrayView) -> bool:
+def suits(g: Gemm, dest: ArrayView) -> bool:
     a, b = g.a, g.b
     return (
         g.paired and fits(a, b, dest, g.alpha, g.beta) and dest.ndim == len(product_shape(a, b))  # type: ignore[arg-type]
@@ -72,11 +72,11 @@ def assign_gemm(lw: Lowerer, node: ast.Assign) -> bool:
     target = node.targets[0]
     assert isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
     shape = match_gemm(node.value)
-    if shape is None or _array_name(lw, target.value) is None:
+    if shape is None or array_name(lw, target.value) is None:
         return False
     values, g = lower_leaves(lw, shape)
     dest = _target_view(lw, target)
-    if dest is not None and isinstance(g.c, ArrayView) and same_elements(g.c, dest) and _suits(g, dest):
+    if dest is not None and isinstance(g.c, ArrayView) and same_elements(g.c, dest) and suits(g, dest):
         _update(lw, dest, g)
         return True
     value = gemm_value(lw, shape, values, g)
@@ -96,7 +96,7 @@ def augassign_gemm(lw: Lowerer, node: ast.AugAssign) -> bool:
     if not isinstance(value.op, ast.MatMult):
         return False
     if isinstance(target, ast.Name):
-        dest = _array_name(lw, target)
+        dest = array_name(lw, target)
     elif _sliced_name(target):
         dest = _target_view(lw, target)  # type: ignore[arg-type]  # Python reads the target first
     else:
@@ -111,7 +111,7 @@ def augassign_gemm(lw: Lowerer, node: ast.AugAssign) -> bool:
     if pair is not None:
         alpha, a = _scaled(values[pair[0]], values[pair[1]])
     g = Gemm(a, values[product[1]], dest, alpha, None, a is not None)  # type: ignore[arg-type]
-    if a is not None and _suits(g, dest):
+    if a is not None and suits(g, dest):
         _update(lw, dest, g)
         return True
     left = a if a is not None else lw.binary("mul", values[pair[0]], values[pair[1]])  # type: ignore[index]

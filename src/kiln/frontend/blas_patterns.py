@@ -152,7 +152,7 @@ def fused_gemm(lower: ExprLowering, node: ast.BinOp) -> Value | None:
 def gemm_value(lower: ExprLowering, shape: _Shape, values: list[Value], gemm: Gemm) -> Value:
     """The expression's value from its lowered leaves: fused where they suit it."""
     if gemm.fusable():
-        return _emit(lower, gemm)
+        return emit_fused(lower, gemm)
     return _operator_by_operator(lower, shape, values)
 
 
@@ -173,7 +173,7 @@ def fits(a: Value, b: Value, c: Value, alpha: Value | None, beta: Value | None) 
     )
 
 
-def _emit(lower: ExprLowering, g: Gemm) -> Value:
+def emit_fused(lower: ExprLowering, g: Gemm) -> Value:
     """A fresh array of the broadcast shape of the product and ``C``, holding ``C``, that the
     product then updates in place."""
     ctx = lower.ctx

@@ -14,6 +14,7 @@ from kiln.frontend import exprs as E
 from kiln.frontend.advanced import has_arrays
 from kiln.frontend.arrays import assign, materialize, setitem_scalar
 from kiln.frontend.blas_inplace import assign_gemm, augassign_gemm
+from kiln.frontend.blas_rebind import rebind_gemm
 from kiln.frontend.context import Context
 from kiln.frontend.indexing import getitem, setitem
 from kiln.frontend.lower_exprs import (
@@ -249,7 +250,7 @@ class Lowerer(ExprLowering):
         self.expr(node.value)
 
     def stmt_Assign(self, node: ast.Assign) -> None:
-        if assign_gemm(self, node):
+        if assign_gemm(self, node) or rebind_gemm(self, node):
             return
         value = self.expr(node.value)
         if len(node.targets) > 1 or any(isinstance(t, ast.Tuple | ast.List) for t in node.targets):
