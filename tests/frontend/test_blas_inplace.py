@@ -119,8 +119,12 @@ def test_inplace_gemm_values(dtype, lc, m, k, n):
     check(add_into_slice, -2.0, a, b, c, rtol=r)
 
 
-@pytest.mark.parametrize("dtype", ["float64", "float32", "complex128"])
-@pytest.mark.parametrize("ly", ["C", "strided", "reversed"])
+SLOW = pytest.mark.slow
+DTYPES = ["float64", pytest.param("float32", marks=SLOW), pytest.param("complex128", marks=SLOW)]
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("ly", ["C", *(pytest.param(x, marks=SLOW) for x in ("strided", "reversed"))])
 def test_inplace_gemv_values(dtype, ly):  # one compiled signature per layout and dtype
     r = tol(dtype)
     for m, k in [(40, 30), (1, 30), (40, 1), (0, 3), (3, 0)]:
@@ -281,7 +285,7 @@ def rebind_in_helper(a, b):
     return c, d
 
 
-@pytest.mark.parametrize("dtype", ["float64", "float32", "complex128"])
+@pytest.mark.parametrize("dtype", DTYPES)
 def test_rebinding_a_sole_owner_updates_it_in_place(dtype):
     r = tol(dtype)
     for m, k, n in [(20, 15, 10), (1, 15, 10), (20, 0, 1), (0, 3, 4)]:
