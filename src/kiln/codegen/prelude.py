@@ -30,10 +30,10 @@ PyAPI_FUNC(PyObject *) PyErr_NoMemory(void) __attribute__((cold));
 #endif
 #define KILN_SMALL_GEMM 32768
 /* Matrix-vector products call ?gemv directly (strided operands included, no copies); generated
-   loops only tie with it on tiny matrices, where the call's fixed cost dominates. Measured (medians
-   of interleaved runs, double): A @ x loops are 1.9x slower at 64x64 and 3-6x at 100..400 (their
-   strict-order dot products do not vectorize), x @ A and a strided column @ a strided block of
-   rows 1.2-1.7x slower from about 64x64 on, all equal to 32x32. */
+   loops only tie with it on tiny matrices, where the call's fixed cost dominates. Measured against
+   single-threaded BLAS (medians of interleaved runs, double): A @ x loops are 4.7x slower at 64x64
+   and 6-10x at 100..1000 (their strict-order dot products do not vectorize); x @ A and a strided
+   column @ a strided block of rows 1.1-1.8x slower from 100x100 on; all equal at 32x32. */
 #define KILN_SMALL_GEMV 1024
 #define KILN_PAR_MIN 32768
 /* Which OpenMP worker runs, and how many there may be: a kernel's blocks index their
