@@ -15,10 +15,9 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kiln.frontend import exprs as E
-from kiln.frontend.arrays import assign
-from kiln.frontend.context import Context
-from kiln.frontend.linalg import _operand, check_contracted, product_shape
+from kiln.frontend.arrays import assign, broadcast_shapes
+from kiln.frontend.blas_update import gemm_update
+from kiln.frontend.linalg import check_contracted, product_shape
 from kiln.frontend.promotion import promote
 from kiln.frontend.values import ArrayView, Lazy, Scalar, Value, whole_view
 from kiln.ir import nodes as ir
@@ -100,12 +99,24 @@ def _keeps(dtype: str, scale: Value | None) -> bool:
     )
 
 
-def fused_gemm(lower: ExprLowering, node: ast.BinOp) -> Value | None:
-    """The value of ``node`` through one fused BLAS call; None (nothing lowered) when ``node`` does
-    not have the shape; operator by operator when its operands do not suit the fusion."""
-    shape = _match(node)
-    if shape is None:
-        return None
+@dataclass(frozen=True)
+class Gemm:
+    """The lowered leaves of ``[alpha *] A @ B + [beta *] C``; ``paired``: each ``*`` had exactly
+    one number side (the scales are those numbers)."""
+
+    a: Value
+    b: Value
+    c: Value
+    alpha: Scalar | None
+    beta: Scalar | None
+    paired: bool
+
+    def fusable(self) -> bool:
+        return self.paired and fits(self.a, self.b, self.c, self.alpha, self.beta)
+
+
+def lower_leaves(lower: ExprLowering, shape: _Shape) -> tuple[list[Value], Gemm]:
+    """The leaves of ``shape`` lowered left to right, and their roles."""
     values = lower.operands_in_order(shape.nodes)
     alpha_a = (
         _split_scaled((values[shape.scale_pair[0]], values[shape.scale_pair[1]]))
@@ -120,12 +131,33 @@ def fused_gemm(lower: ExprLowering, node: ast.BinOp) -> Value | None:
     else:
         beta_c, beta, c = (None, values[shape.addend]), None, values[shape.addend]
     paired = (alpha_a is not None or shape.scale_pair is None) and beta_c is not None
-    if paired and _fits(a, b, c, alpha, beta):
-        return _emit(lower.ctx, a, b, c, alpha, beta)  # type: ignore[arg-type]
+    return values, Gemm(a, b, c, alpha, beta, paired)
+
+
+def match_gemm(node: ast.expr) -> _Shape | None:
+    """Where the leaves of ``node`` sit when it reads ``[alpha *] A @ B + [beta *] C``."""
+    return _match(node) if isinstance(node, ast.BinOp) else None
+
+
+def fused_gemm(lower: ExprLowering, node: ast.BinOp) -> Value | None:
+    """The value of ``node`` through one fused BLAS call; None (nothing lowered) when ``node`` does
+    not have the shape; operator by operator when its operands do not suit the fusion."""
+    shape = _match(node)
+    if shape is None:
+        return None
+    values, gemm = lower_leaves(lower, shape)
+    return gemm_value(lower, shape, values, gemm)
+
+
+def gemm_value(lower: ExprLowering, shape: _Shape, values: list[Value], gemm: Gemm) -> Value:
+    """The expression's value from its lowered leaves: fused where they suit it."""
+    if gemm.fusable():
+        return emit_fused(lower, gemm)
     return _operator_by_operator(lower, shape, values)
 
 
-def _fits(a: Value, b: Value, c: Value, alpha: Value | None, beta: Value | None) -> bool:
+def fits(a: Value, b: Value, c: Value, alpha: Value | None, beta: Value | None) -> bool:
+    """Whether ``alpha * a @ b + beta * c`` keeps one floating dtype and suits ``?gemm``/``?gemv``."""
     if not all(isinstance(v, ArrayView | Lazy) for v in (a, b, c)):
         return False
     dtype = a.dtype  # type: ignore[union-attr]
@@ -141,39 +173,23 @@ def _fits(a: Value, b: Value, c: Value, alpha: Value | None, beta: Value | None)
     )
 
 
-def _scalar_array(ctx: Context, value: Scalar | None, dtype: str, stem: str) -> str:
-    """A 0-d array holding ``value`` (1 when None) in ``dtype``: how a library call takes a number."""
-    name = ctx.fresh(stem)
-    t = ArrayType(dtype, 0, "C")
-    ctx.declare(name, t)
-    ctx.add_origins(name, {name})
-    ctx.emit(ir.Alloc(name, t, ()))
-    expr = E.ONE if value is None else value.expr
-    ctx.emit(ir.Store(name, (), E.cast(expr, ScalarType(dtype))))
-    return name
-
-
-def _emit(
-    ctx: Context,
-    a: ArrayView | Lazy,
-    b: ArrayView | Lazy,
-    c: ArrayView | Lazy,
-    alpha: Scalar | None,
-    beta: Scalar | None,
-) -> Value:
-    dtype = a.dtype
+def emit_fused(lower: ExprLowering, g: Gemm) -> Value:
+    """A fresh array of the broadcast shape of the product and ``C``, holding ``C``, that the
+    product then updates in place."""
+    ctx = lower.ctx
+    a, b, c = g.a, g.b, g.c
+    assert isinstance(a, ArrayView | Lazy) and isinstance(b, ArrayView | Lazy)
+    assert isinstance(c, ArrayView | Lazy)
     check_contracted(ctx, a, b)
-    av, bv = _operand(ctx, a, dtype), _operand(ctx, b, dtype)
-    shape = product_shape(a, b)
+    shape = broadcast_shapes(ctx, [product_shape(a, b), c.shape])
     out = ctx.fresh("gemm")
-    t = ArrayType(dtype, len(shape), "C")
+    t = ArrayType(a.dtype, len(shape), "C")
     ctx.declare(out, t)
     ctx.add_origins(out, {out})
     ctx.emit(ir.Alloc(out, t, shape))
     view = whole_view(out, t, shape)
     assign(ctx, view, c)
-    scales = (_scalar_array(ctx, alpha, dtype, "alpha"), _scalar_array(ctx, beta, dtype, "beta"))
-    ctx.emit(ir.LibCall("gemm", (out,), (av.base, bv.base, out, *scales)))
+    gemm_update(lower, view, a, b, g.alpha, g.beta)
     return view
 
 
