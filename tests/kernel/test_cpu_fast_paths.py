@@ -125,7 +125,9 @@ def test_wraparound_versioning_keeps_negative_offsets(k):
     K.shifted_rows.cpu[1, 16](a, out, k)
     np.testing.assert_array_equal(out, a[np.arange(10) + k])
     text = _cpu_ir(K.shifted_rows, 1, 16, a, out, k)
-    assert text.count("select(") == 1  # one copy keeps the wrap-around, the other has none
+    loops = text.split("kiln_gidx in range")[1:]
+    with_wrap = [body for body in loops if "select(" in body.split("kiln_gidx in range")[0]]
+    assert 0 < len(with_wrap) < len(loops)  # some copy keeps the wrap-around, another has none
 
 
 @pytest.mark.parametrize("n", [1, 15, 16, 17, 100])

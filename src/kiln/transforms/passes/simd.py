@@ -8,8 +8,8 @@ loop on an alias test of its own). The exact dependence test can: a loop is mark
   stores, ``if``) with no checks, calls into libraries or allocations;
 - every scalar it writes is private to an iteration, or a reduction that may be reassociated: an
   integer ``+``/``*`` of 32 or 64 bits, or a floating-point one under ``fastmath`` (otherwise
-  NumPy's summation order must be kept, so the loop is left alone); no private scalar that may be
-  left unwritten is read after the loop;
+  NumPy's summation order must be kept, so the loop is left alone); no scalar it writes is read
+  after the loop (gcc's ``lastprivate`` under ``omp simd`` is garbage when no iteration runs);
 - the exact test (islpy) finds no element two iterations touch where one writes; parameters that
   might share memory version the loop on ``Overlaps``, as ``parallelize`` does;
 - every array access walks memory with unit stride or not at all (C order: the loop's counter only
@@ -102,9 +102,14 @@ def judge(fn: ir.Function, loop: ir.For, fastmath: bool) -> Verdict:
     problem = _reduction_problem(fn, plan.reductions, fastmath)
     if problem:
         return Verdict(reason=problem)
-    used_after = sorted(v for v in plan.loop_locals if v in read_outside(fn.body, loop))
+    # lastprivate under omp simd leaves garbage when the loop runs no iteration (gcc 12), so a
+    # scalar the loop writes must not be read after it, whether or not every iteration writes it
+    reduced = {v for v, _ in plan.reductions}
+    written = {x.target for x in iter_stmts(loop.body) if isinstance(x, ir.Assign)}
+    written |= {x.var for x in iter_stmts(loop.body) if isinstance(x, ir.For)}
+    used_after = sorted(v for v in written - reduced if v in read_outside(fn.body, loop))
     if used_after:
-        return Verdict(reason=f"{', '.join(used_after)} may be left unwritten and is read after the loop")
+        return Verdict(reason=f"{', '.join(used_after)} is written by the loop and read after it")
     problem = _stride_problem(fn, loop)
     if problem:
         return Verdict(reason=problem)
