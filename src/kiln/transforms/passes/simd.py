@@ -24,9 +24,10 @@ import dataclasses
 from kiln.frontend.loops import plan_scalars
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
-from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_stmts, max_sid, read_outside
+from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_stmts, max_sid
 from kiln.transforms.dependences import NotAffine, accesses, affine, affine_scalars, carried_dependence
 from kiln.transforms.effects import array_roots, effects_of
+from kiln.transforms.liveness import live_after
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, find_loop, register_transformation
 from kiln.transforms.versioning import all_apart, renumbered
@@ -107,7 +108,7 @@ def judge(fn: ir.Function, loop: ir.For, fastmath: bool) -> Verdict:
     reduced = {v for v, _ in plan.reductions}
     written = {x.target for x in iter_stmts(loop.body) if isinstance(x, ir.Assign)}
     written |= {x.var for x in iter_stmts(loop.body) if isinstance(x, ir.For)}
-    used_after = sorted(v for v in written - reduced if v in read_outside(fn.body, loop))
+    used_after = sorted(live_after(fn.body, loop, written - reduced))
     if used_after:
         return Verdict(reason=f"{', '.join(used_after)} is written by the loop and read after it")
     problem = _stride_problem(fn, loop)
