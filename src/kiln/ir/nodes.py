@@ -170,6 +170,9 @@ class For:
     sid: int = 0
     loc: SourceLoc = UNKNOWN_LOC
     simd: bool = False
+    # for the OpenMP threshold: the iterations of work in one iteration of a parallel loop whose
+    # inner loops' trip counts are not known before it starts (None: estimated from the body)
+    work: Expr | None = None
 
 
 @dataclass(frozen=True)

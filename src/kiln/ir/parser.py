@@ -497,12 +497,16 @@ class StmtParser:
             raise ts.error("range() needs start, stop and step")
         parallel = ts.accept("parallel")
         simd = ts.accept("simd")
+        work = None
+        if ts.accept("work"):
+            ts.expect("(")
+            (work,) = self.exprs(ts, ")")
         reductions: tuple[tuple[str, str], ...] = ()
         if ts.accept("reduce"):
             ts.expect("(")
             reductions = tuple(ts.separated(lambda: _reduction(ts), ")"))
         body = self.nested(ts, indent)
-        return For(var, *bounds, body=body, parallel=parallel, reductions=reductions, simd=simd)
+        return For(var, *bounds, body=body, parallel=parallel, reductions=reductions, simd=simd, work=work)
 
     def while_(self, ts: TokenStream, indent: int) -> Stmt:
         cond = self.expr(ts)

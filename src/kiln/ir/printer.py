@@ -178,6 +178,8 @@ def _for_header(s: For, decls: Decls | None) -> str:
         text += " parallel"
     if s.simd:
         text += " simd"
+    if s.work is not None:
+        text += f" work({_args((s.work,), decls)})"
     if s.reductions:
         text += " reduce(" + ", ".join(f"{fmt_name(v)}: {fmt_name(op)}" for v, op in s.reductions) + ")"
     return text + ":"

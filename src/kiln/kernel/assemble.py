@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from kiln.errors import UnsupportedError
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, PY_INT, ArrayType, ScalarType
-from kiln.ir.visit import bodies, iter_stmts, map_exprs, map_stmts, replace_body
-from kiln.kernel.analysis import varying_vars
+from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_exprs, map_stmts, replace_body
+from kiln.kernel.analysis import expr_vars, read_vars, varying_vars
 from kiln.kernel.barriers import eliminate_barriers
 from kiln.kernel.fission import BlockItem, Region, regions_of, split_at_barriers
 from kiln.kernel.flat import CHUNKS, GID, OUTER, flat_grid_loop
@@ -162,26 +162,41 @@ class _Assembler:
         ]
         wanted = self._recompute_closure(need, plan)
         pre += [ir.Assign(v, plan.recompute[v]) for v in plan.order if v in wanted]
+        outside, pre, body = _hoist_uniform(pre, r.body, self.varying)
+        hoisted = {x.target for x in outside}  # type: ignore[union-attr]
+        once = [  # uniform values: computed once before the thread loop, stored in thread 0's slot
+            ir.Store(f"kiln_slot_{v}", (self.w, _i(0)), ir.Var(v, self.types[v]))  # type: ignore[arg-type]
+            for v in sorted(plan.written[r.index] & hoisted)
+        ]
         post = [
             ir.Store(f"kiln_slot_{v}", (self.w, t), ir.Var(v, self.types[v]))  # type: ignore[arg-type]
-            for v in sorted(plan.written[r.index])
+            for v in sorted(plan.written[r.index] - hoisted)
         ]
-        *head, last = r.body or (None,)
-        loaded = need & plan.stored
-        if (
-            post
-            and isinstance(last, ir.If)
-            and not last.orelse
-            and _only_in(plan.written[r.index], loaded, head)
-        ):
+        return (
+            *outside,
+            *once,
+            *self._thread_loops(pre, body, post, need & plan.stored, plan.written[r.index] - hoisted),
+        )
+
+    def _thread_loops(
+        self,
+        pre: list[ir.Stmt],
+        body: tuple[ir.Stmt, ...],
+        post: list[ir.Stmt],
+        loaded: set[str],
+        written: set[str],
+    ) -> tuple[ir.Stmt, ...]:
+        """The thread loop(s) of a region: guards as bounds where the stores allow it."""
+        *head, last = body or (None,)
+        if post and isinstance(last, ir.If) and not last.orelse and _only_in(written, loaded, head):
             # a thread the guard skips would store back what it loaded: the stores can move
             # under the guard, which then bounds the thread loop
             guarded = dataclasses.replace(last, then=(*last.then, *post))
             return self.thread_loop((*pre, *head, guarded), narrow=True)  # type: ignore[arg-type]
-        pieces = None if post else split_at_conditionals((*pre, *r.body), TID, "kiln_slot_")
+        pieces = None if post else split_at_conditionals((*pre, *body), TID, "kiln_slot_")
         if pieces:
             return tuple(x for p in pieces for x in self.thread_loop(p, narrow=True))
-        return self.thread_loop((*pre, *r.body, *post), narrow=not post)
+        return self.thread_loop((*pre, *body, *post), narrow=not post)
 
     def is_uniform_region(self, r: Region, plan: SpillPlan) -> bool:
         """Only assignments of values every thread computes alike (``step //= 2``)."""
@@ -241,6 +256,61 @@ class _Assembler:
             lifted = replace_body(it, *new_bodies)  # type: ignore[arg-type]
             out.append(_map_own_exprs(lifted, lambda e: self.block_expr(e, plan)))
         return tuple(out)
+
+
+def _hoist_uniform(
+    pre: list[ir.Stmt], body: tuple[ir.Stmt, ...], varying: set[str]
+) -> tuple[list[ir.Stmt], list[ir.Stmt], tuple[ir.Stmt, ...]]:
+    """Top-level assignments (of the slot loads and recomputations, then of the region) whose
+    values every thread computes alike, to run once before the thread loop: ``(hoisted, the
+    rest of pre, the rest of body)``. One stays where it is when the region assigns its
+    variable again, reads the variable before it, or computes an operand before it."""
+    stmts = [*pre, *body]
+    later_assigned: list[set[str]] = []
+    seen: set[str] = set()
+    for x in reversed(stmts):
+        later_assigned.append(set(seen))
+        seen |= {y.target for y in iter_stmts((x,)) if isinstance(y, ir.Assign | ir.Atomic)}
+        seen |= {y.var for y in iter_stmts((x,)) if isinstance(y, ir.For)}
+    later_assigned.reverse()
+    hoisted: list[int] = []
+    stayed_writes: set[str] = set()
+    stayed_reads: set[str] = set()
+    for k, x in enumerate(stmts):
+        ok = (
+            _uniform_assign(x, varying)
+            and x.target not in later_assigned[k] | stayed_reads | stayed_writes  # type: ignore[union-attr]
+            and not expr_vars(x.value) & stayed_writes  # type: ignore[union-attr]
+        )
+        if ok:
+            hoisted.append(k)
+            continue
+        stayed_reads |= read_vars((x,))
+        stayed_writes |= {y.target for y in iter_stmts((x,)) if isinstance(y, ir.Assign | ir.Atomic)}
+        stayed_writes |= {y.var for y in iter_stmts((x,)) if isinstance(y, ir.For)}
+    if not hoisted:
+        return [], pre, body
+    taken = set(hoisted)
+    rest_pre = [x for k, x in enumerate(pre) if k not in taken]
+    rest_body = tuple(x for k, x in enumerate(body, start=len(pre)) if k not in taken)
+    return [stmts[k] for k in hoisted], rest_pre, rest_body
+
+
+def _uniform_assign(s: ir.Stmt, varying: set[str]) -> bool:
+    if not isinstance(s, ir.Assign) or s.target in varying or expr_vars(s.value) & varying:
+        return False
+    for x in iter_exprs(s.value):
+        if isinstance(x, ir.Overlaps | ir.Call):
+            return False
+        uniform_slot = (
+            x.array.startswith("kiln_slot_")
+            and all(isinstance(i, ir.Const) or i == ir.Var(WORKER, INT64) for i in x.indices)
+            if isinstance(x, ir.Load)
+            else True
+        )
+        if not uniform_slot:
+            return False
+    return True
 
 
 def _only_in(written: set[str], loaded: set[str], head: list[ir.Stmt]) -> bool:

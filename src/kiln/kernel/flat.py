@@ -131,7 +131,16 @@ def flat_grid_loop(
         decode.append(ir.Assign(GID[k], rest if last else _bin("mod", rest, extent[k])))
         rest = _bin("floordiv", rest, extent[k])
         total = _bin("mul", total, extent[k])
-    return count, ir.For(OUTER, _i(0), total, _i(1), (*head, *decode, *inner_loop), parallel=True)
+    loop = ir.For(
+        OUTER,
+        _i(0),
+        total,
+        _i(1),
+        (*head, *decode, *inner_loop),
+        parallel=True,
+        work=_bin("min", _i(chunk), stop),
+    )
+    return count, loop
 
 
 def grid_stride_loop(

@@ -27,18 +27,32 @@ def load_extension(path: Path, module_name: str) -> ModuleType:
     return module
 
 
-# libgomp's default lets a waiting thread busy-wait for about 300000 iterations (milliseconds)
-# before it sleeps: at the start and end of each parallel loop, and between calls. When the
-# process has fewer free cores than threads (a machine shared with other work), the spinning
-# thread holds the core that the thread it waits for needs, and a team of two ran up to 10-50x
-# slower than one thread (NPBench at preset S: fdtd_2d, mandelbrot1, gemver). Measured there, a
-# short spin (10000) was as bad; no spin never was. On a dedicated machine, loops with little
-# work per parallel region gain from spinning: OMP_WAIT_POLICY=active restores it.
+# libgomp's default lets a waiting thread busy-wait for about 300000 iterations (up to a
+# millisecond) before it sleeps: at the start and end of each parallel loop, and between calls.
+# On a machine whose cores are free that is what short parallel loops want: a kernel launched
+# once per row (LU) ran 2.7x slower when the workers slept between launches. When the machine is
+# already busy (more runnable work than cores), the spinning thread holds the core that the
+# thread it waits for needs: a team of two ran up to 10-50x slower than one thread (NPBench at
+# preset S: fdtd_2d, mandelbrot1, gemver), and a short spin (10000) was as bad. So the choice is
+# made from the load when kiln loads its first module: no spinning on a busy machine, libgomp's
+# default otherwise. OMP_WAIT_POLICY or GOMP_SPINCOUNT set by the user always win.
 SPIN_COUNT = "0"
 
 
+def machine_is_busy() -> bool:
+    """More runnable work over the last minute than cores, with a margin for this process."""
+    try:
+        load = os.getloadavg()[0]
+    except OSError:  # not available on this system
+        return False
+    return load > (os.cpu_count() or 1) + 1
+
+
 def bounded_openmp_spinning() -> None:
-    """Stop libgomp's busy-waiting unless the user chose a wait policy. It reads the variables
-    once, when it is loaded: this runs before kiln loads its first compiled module."""
-    if "OMP_WAIT_POLICY" not in os.environ and "GOMP_SPINCOUNT" not in os.environ:
+    """Stop libgomp's busy-waiting on a busy machine unless the user chose a wait policy. It
+    reads the variables once, when it is loaded: this runs before kiln loads its first
+    compiled module."""
+    if "OMP_WAIT_POLICY" in os.environ or "GOMP_SPINCOUNT" in os.environ:
+        return
+    if machine_is_busy():
         os.environ["GOMP_SPINCOUNT"] = SPIN_COUNT
