@@ -254,7 +254,24 @@ def reverse_continue() -> Function:
     )
 
 
+def parallel_chunks() -> Function:
+    """A[k] = 1.0 in chunks of 64, a parallel loop over the chunks that states its inner work."""
+    a = ArrayType("float64", 1, "C")
+    n = Dim("A", 0)
+    lo = b("mul", v("o"), c(64, INT64))
+    hi = b("min", b("add", lo, c(64, INT64)), n)
+    inner = For("k", lo, hi, c(1, INT64), (Store("A", (v("k"),), Const(1.0, FLOAT64), sid=3),), sid=2)
+    chunks = b("floordiv", b("add", n, c(63, INT64)), c(64, INT64))
+    work = b("min", c(64, INT64), n)
+    outer = For("o", c(0, INT64), chunks, c(1, INT64), (inner,), parallel=True, sid=1, work=work)
+    return Function(
+        "parallel_chunks", (Param("A", a),), (("o", INT64), ("k", INT64)), (outer, Return((), sid=4)),
+        written_params=("A",),
+    )  # fmt: skip
+
+
 ALL_SAMPLES = (
+    parallel_chunks,
     loop_nest,
     while_break,
     block_exit,
