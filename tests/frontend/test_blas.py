@@ -187,3 +187,38 @@ def test_gradient_through_fused_gemm():
     np.testing.assert_allclose(da, 1.5 * ones @ b.T)
     np.testing.assert_allclose(db, 1.5 * a.T @ ones)
     np.testing.assert_allclose(dc, 0.5 * ones)
+
+
+@kiln.jit
+def times_own_transpose(a):
+    return a @ a.T
+
+
+@kiln.jit
+def own_transpose_times(a):
+    return a.T @ a
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("layout", ["C", "F", "strided"])
+@pytest.mark.parametrize("shape", [(70, 60), (1, 80), (80, 1), (0, 40)])
+def test_operand_times_its_transpose_is_one_syrk(dtype, layout, shape):
+    a = arr(shape, dtype, layout)
+    got = times_own_transpose(a)
+    want = a @ a.T
+    scale = float(np.abs(a).max()) ** 2 * shape[1] if a.size else 0.0  # sums cancel: absolute too
+    np.testing.assert_allclose(got, want, rtol=tol(dtype) or 1e-12, atol=(tol(dtype) or 1e-14) * scale)
+    other = own_transpose_times(a)
+    scale = float(np.abs(a).max()) ** 2 * shape[0] if a.size else 0.0
+    np.testing.assert_allclose(other, a.T @ a, rtol=tol(dtype) or 1e-12, atol=(tol(dtype) or 1e-14) * scale)
+    if layout != "strided" and min(shape) > 4:  # BLAS takes it as it is: one ?syrk, as NumPy
+        np.testing.assert_array_equal(got, got.T)
+        np.testing.assert_array_equal(other, other.T)
+
+
+def test_operand_times_its_transpose_calls_syrk():
+    if find_blas() is None:
+        pytest.skip("no BLAS in this NumPy")
+    a = np.random.default_rng(0).random((200, 300))
+    c_text = kiln.inspect(times_own_transpose, a).split("==== c ====\n", 1)[1]
+    assert find_blas().symbol("dsyrk") in c_text

@@ -52,6 +52,8 @@ _TYPED = r"""
 typedef void (*kiln_gemm_{s}_t)(const char*, const char*, kiln_blas_iarg, kiln_blas_iarg, kiln_blas_iarg,
                                 const {t}*, const {t}*, kiln_blas_iarg, const {t}*, kiln_blas_iarg,
                                 const {t}*, {t}*, kiln_blas_iarg, size_t, size_t);
+typedef void (*kiln_syrk_{s}_t)(const char*, const char*, kiln_blas_iarg, kiln_blas_iarg, const {t}*,
+                                const {t}*, kiln_blas_iarg, const {t}*, {t}*, kiln_blas_iarg, size_t, size_t);
 typedef void (*kiln_gemv_{s}_t)(const char*, kiln_blas_iarg, kiln_blas_iarg, const {t}*, const {t}*,
                                 kiln_blas_iarg, const {t}*, kiln_blas_iarg, const {t}*, {t}*, kiln_blas_iarg,
                                 size_t);
@@ -60,6 +62,21 @@ static void kiln_blas_scale_{s}({t}* c, npy_intp m, npy_intp n, npy_intp cs0, np
                                 {t} beta) {{
     for (npy_intp i = 0; i < m; i++)
         for (npy_intp j = 0; j < n; j++) c[i * cs0 + j * cs1] = beta_given ? beta * c[i * cs0 + j * cs1] : 0;
+}}
+/* c (n x n, column-major, leading dimension ldc) = alpha * a @ a^T with a n x k stored as it is
+   (ta 0) or as its transpose (ta 1): ?syrk fills the upper triangle, copied to the lower one.
+   NumPy's matmul does the same for an operand times its own transpose: half the work, and a
+   result that is exactly symmetric. */
+static int kiln_syrk_{s}(npy_intp n, npy_intp k, {t} alpha, const {t}* a, int ta, npy_intp lda, {t}* c,
+                         npy_intp cs0, npy_intp cs1, npy_intp ldc) {{
+    static kiln_syrk_{s}_t syrk = NULL;
+    if (!syrk && !(syrk = (kiln_syrk_{s}_t)kiln_blas_sym("{syrk}"))) return -1;
+    {t} zero = 0;
+    kiln_blas_int ln = (kiln_blas_int)n, lk = (kiln_blas_int)k, la = (kiln_blas_int)lda, lc = (kiln_blas_int)ldc;
+    syrk("U", ta ? "T" : "N", &ln, &lk, &alpha, a, &la, &zero, c, &lc, 1, 1);
+    for (npy_intp j = 0; j < n; j++)
+        for (npy_intp i = j + 1; i < n; i++) c[i * cs0 + j * cs1] = c[j * cs0 + i * cs1];
+    return 1;
 }}
 /* c (m x n) = alpha * a (m x k) @ b (k x n) [+ beta * c]: 1 done, 0 not for BLAS, -1 error. */
 static int kiln_gemm_{s}(npy_intp m, npy_intp n, npy_intp k, {t} alpha, const {t}* a, npy_intp as0,
@@ -84,6 +101,8 @@ static int kiln_gemm_{s}(npy_intp m, npy_intp n, npy_intp k, {t} alpha, const {t
         if (k == 0) return 1;
         beta = 1;
     }} else if (!beta_given) beta = 0;
+    if (a == b && m == n && as0 == bs1 && as1 == bs0 && !beta_given && k > 0)
+        return kiln_syrk_{s}(m, k, alpha, a, ta, lda, c, cs0, cs1, ldc);
     if (!gemm && !(gemm = (kiln_gemm_{s}_t)kiln_blas_sym("{gemm}"))) return -1;
     kiln_blas_int lm = (kiln_blas_int)m, ln = (kiln_blas_int)n, lk = (kiln_blas_int)k;
     kiln_blas_int la = (kiln_blas_int)lda, lb = (kiln_blas_int)ldb, lc = (kiln_blas_int)ldc;
@@ -124,5 +143,6 @@ def blas_support(blas: Lapack, dtypes: set[str]) -> str:
     ]
     for dtype in sorted(dtypes):
         s, t = BLAS_CTYPES[dtype]
-        parts.append(_TYPED.format(s=s, t=t, gemm=blas.symbol(f"{s}gemm"), gemv=blas.symbol(f"{s}gemv")))
+        names = {r: blas.symbol(f"{s}{r}") for r in ("gemm", "gemv", "syrk")}
+        parts.append(_TYPED.format(s=s, t=t, **names))
     return "\n".join(parts)

@@ -9,12 +9,12 @@ from functools import cache
 
 from kiln.runtime.lapack import Lapack, _load, find_lapack
 
-BLAS_ROUTINES = tuple(f"{s}{r}" for s in "sdcz" for r in ("gemm", "gemv"))
+BLAS_ROUTINES = tuple(f"{s}{r}" for s in "sdcz" for r in ("gemm", "gemv", "syrk"))
 
 
 @cache
 def find_blas() -> Lapack | None:
-    """NumPy's bundled library when it exports every ``?gemm``/``?gemv`` kiln calls."""
+    """NumPy's bundled library when it exports every ``?gemm``/``?gemv``/``?syrk`` kiln calls."""
     lapack = find_lapack()
     lib = None if lapack is None else _load(lapack.path)
     if lapack is None or lib is None:
