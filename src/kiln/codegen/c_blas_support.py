@@ -72,7 +72,8 @@ static int kiln_syrk_{s}(npy_intp n, npy_intp k, {t} alpha, const {t}* a, int ta
     static kiln_syrk_{s}_t syrk = NULL;
     if (!syrk && !(syrk = (kiln_syrk_{s}_t)kiln_blas_sym("{syrk}"))) return -1;
     {t} zero = 0;
-    kiln_blas_int ln = (kiln_blas_int)n, lk = (kiln_blas_int)k, la = (kiln_blas_int)lda, lc = (kiln_blas_int)ldc;
+    kiln_blas_int ln = (kiln_blas_int)n, lk = (kiln_blas_int)k;
+    kiln_blas_int la = (kiln_blas_int)lda, lc = (kiln_blas_int)ldc;
     syrk("U", ta ? "T" : "N", &ln, &lk, &alpha, a, &la, &zero, c, &lc, 1, 1);
     for (npy_intp j = 0; j < n; j++)
         for (npy_intp i = j + 1; i < n; i++) c[i * cs0 + j * cs1] = c[j * cs0 + i * cs1];
