@@ -198,3 +198,13 @@ def test_integer_division_edge_cases_do_not_trap(dtype) -> None:
     with np.errstate(all="ignore"):
         np.testing.assert_array_equal(q, a // b)
         np.testing.assert_array_equal(r, a % b)
+
+
+def test_lambdas_are_refused_with_a_located_error() -> None:
+    square = kiln.jit(lambda x: x * x)  # noqa: E731 - the point of the test
+    with pytest.raises(kiln.UnsupportedError, match="not defined by a def statement") as info:
+        square(3.0)
+    assert info.value.loc.line > 0
+    pair = [kiln.jit(lambda x: x + 1), kiln.jit(lambda x: x - 1)]  # a lambda inside an expression
+    with pytest.raises(kiln.UnsupportedError, match="not lambdas"):
+        pair[1](2)

@@ -74,9 +74,17 @@ def parse_function(fn: types.FunctionType) -> ParsedFunction:
             SourceLoc(filename, fn.__code__.co_firstlineno, 0),
         ) from None
     source = textwrap.dedent("".join(lines))
-    module = ast.parse(source)
+    try:
+        module = ast.parse(source)
+    except SyntaxError:  # a lambda's lines are a fragment of a statement
+        module = ast.Module(body=[], type_ignores=[])
     ast.increment_lineno(module, first - 1)
-    tree = next(n for n in module.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef))
+    tree = next((n for n in module.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)), None)
+    if tree is None:
+        raise UnsupportedError(
+            f"'{fn.__name__}' is not defined by a def statement (kiln compiles def functions, not lambdas)",
+            SourceLoc(filename, first, 0),
+        )
     if not isinstance(tree, ast.FunctionDef):
         raise UnsupportedError("async functions", SourceLoc(filename, first, 0))
     all_lines = _file_lines(filename, lines, first)
