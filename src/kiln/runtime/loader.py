@@ -29,14 +29,16 @@ def load_extension(path: Path, module_name: str) -> ModuleType:
 
 # libgomp's default lets a waiting thread busy-wait for about 300000 iterations (up to a
 # millisecond) before it sleeps: at the start and end of each parallel loop, and between calls.
-# On a machine whose cores are free that is what short parallel loops want: a kernel launched
-# once per row (LU) ran 2.7x slower when the workers slept between launches. When the machine is
-# already busy (more runnable work than cores), the spinning thread holds the core that the
-# thread it waits for needs: a team of two ran up to 10-50x slower than one thread (NPBench at
-# preset S: fdtd_2d, mandelbrot1, gemver), and a short spin (10000) was as bad. So the choice is
-# made from the load when kiln loads its first module: no spinning on a busy machine, libgomp's
-# default otherwise. OMP_WAIT_POLICY or GOMP_SPINCOUNT set by the user always win.
-SPIN_COUNT = "0"
+# Measured on a 2-core machine, that long spin costs the thread it waits for its core whenever
+# other work runs between kiln's parallel loops (NumPy between two calls: arc_distance at preset M
+# ran 0.75x on two threads against one), and on a busy machine a team of two ran 10-50x slower
+# than one (fdtd_2d, mandelbrot1, gemver at preset S). Not spinning at all makes a kernel
+# launched once per row pay a wake-up per launch (LU: 25.7 ms against 9.5 ms). A short spin of
+# 3000 iterations (microseconds) kept both: arc_distance 1.86x on two threads, LU 10.0 ms. On a
+# busy machine (more runnable work than cores) kiln does not spin at all. The user's
+# OMP_WAIT_POLICY or GOMP_SPINCOUNT always win.
+SPIN_COUNT = "3000"
+BUSY_SPIN_COUNT = "0"
 
 
 def machine_is_busy() -> bool:
@@ -49,10 +51,9 @@ def machine_is_busy() -> bool:
 
 
 def bounded_openmp_spinning() -> None:
-    """Stop libgomp's busy-waiting on a busy machine unless the user chose a wait policy. It
-    reads the variables once, when it is loaded: this runs before kiln loads its first
-    compiled module."""
+    """Bound libgomp's busy-waiting (none on a busy machine) unless the user chose a wait
+    policy. It reads the variables once, when it is loaded: this runs before kiln loads its
+    first compiled module."""
     if "OMP_WAIT_POLICY" in os.environ or "GOMP_SPINCOUNT" in os.environ:
         return
-    if machine_is_busy():
-        os.environ["GOMP_SPINCOUNT"] = SPIN_COUNT
+    os.environ["GOMP_SPINCOUNT"] = BUSY_SPIN_COUNT if machine_is_busy() else SPIN_COUNT
