@@ -8,10 +8,13 @@ is reordered or tiled. A band is rectangular: no loop's bounds depend on another
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from kiln.ir import nodes as ir
-from kiln.ir.visit import bodies, iter_exprs, replace_body
+from kiln.ir.types import ArrayType
+from kiln.ir.visit import bodies, iter_exprs, iter_stmts, replace_body
+from kiln.transforms.dependences import Affine, NotAffine, affine, affine_scalars
 from kiln.transforms.effects import effects_of
 
 
@@ -114,3 +117,31 @@ def perfect_bands(body: tuple[ir.Stmt, ...]) -> list[Band]:
         for b in bodies(s):
             out += perfect_bands(b)
     return out
+
+
+def array_refs(body: tuple[ir.Stmt, ...]) -> list[tuple[str, tuple[ir.Expr, ...]]]:
+    """(array, subscripts) of every load and store in ``body``."""
+    refs: list[tuple[str, tuple[ir.Expr, ...]]] = []
+    for s in iter_stmts(body):
+        refs += [(e.array, e.indices) for e in iter_exprs(s, deep=False) if isinstance(e, ir.Load)]
+        if isinstance(s, ir.Store):
+            refs.append((s.array, s.indices))
+    return refs
+
+
+def strided_refs(
+    band: Band, types: dict[str, object], min_ndim: int = 1
+) -> Iterator[tuple[list[Affine], int]]:
+    """For each load and store of a C- or F-ordered array of at least ``min_ndim`` axes in the
+    band whose subscripts are affine in its counters: those subscripts, and which of them walks
+    memory with unit stride (the last in C order, the first in F order)."""
+    subst = affine_scalars(band.loops[0].body, band.loops[0])
+    for array, indices in array_refs(band.body):
+        t = types.get(array)
+        if not isinstance(t, ArrayType) or t.layout not in ("C", "F") or len(indices) < max(min_ndim, 1):
+            continue
+        try:
+            forms = [affine(e, subst) for e in indices]
+        except NotAffine:
+            continue
+        yield forms, len(forms) - 1 if t.layout == "C" else 0

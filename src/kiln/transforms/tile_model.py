@@ -16,23 +16,14 @@ from __future__ import annotations
 
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
-from kiln.ir.visit import iter_exprs, iter_stmts
+from kiln.ir.visit import iter_stmts
 from kiln.transforms.dependences import NotAffine, affine, affine_scalars
-from kiln.transforms.nests import Band
+from kiln.transforms.nests import Band, array_refs, strided_refs
 
 SIZES = (64, 64)
 MIN_BYTES = 4 << 20  # above a typical L2 cache: below it the untiled walk stays in cache
 INT64 = ScalarType("int64")
 BOOL = ScalarType("bool")
-
-
-def _refs(body: tuple[ir.Stmt, ...]) -> list[tuple[str, tuple[ir.Expr, ...]]]:
-    refs: list[tuple[str, tuple[ir.Expr, ...]]] = []
-    for s in iter_stmts(body):
-        refs += [(e.array, e.indices) for e in iter_exprs(s, deep=False) if isinstance(e, ir.Load)]
-        if isinstance(s, ir.Store):
-            refs.append((s.array, s.indices))
-    return refs
 
 
 def transpose_like(fn: ir.Function, band: Band) -> bool:
@@ -52,15 +43,7 @@ def transpose_like(fn: ir.Function, band: Band) -> bool:
                     return False  # accumulates along v into one element: matmul-like, left alone
             except NotAffine:
                 return False
-    for array, indices in _refs(band.body):
-        t = types.get(array)
-        if not isinstance(t, ArrayType) or t.layout not in ("C", "F") or len(indices) < 2:
-            continue
-        try:
-            forms = [affine(e, subst) for e in indices]
-        except NotAffine:
-            continue
-        fast = len(forms) - 1 if t.layout == "C" else 0
+    for forms, fast in strided_refs(band, types, min_ndim=2):
         slow_v = any(f.get(v, 0) for k, f in enumerate(forms) if k != fast)
         if not slow_v and abs(forms[fast].get(v, 0)) == 1:
             unit = True
@@ -78,7 +61,7 @@ def _trips(loop: ir.For) -> ir.Expr:
 def footprint_exceeds(fn: ir.Function, band: Band, min_bytes: int) -> ir.Expr:
     """Run-time test: the two innermost loops of ``band`` cover more than ``min_bytes`` of data."""
     types = fn.var_types()
-    arrays = dict.fromkeys(array for array, _ in _refs(band.body))
+    arrays = dict.fromkeys(array for array, _ in array_refs(band.body))
     width = sum(t.element.np_dtype.itemsize for a in arrays if isinstance(t := types.get(a), ArrayType))
     cells = ir.Binary("mul", _trips(band.loops[-2]), _trips(band.loops[-1]), INT64)
     # compare cells, not bytes: the product of two extents by the width could overflow int64 first

@@ -11,11 +11,8 @@ that the new order would run backwards, and no scalar ends up different.
 from __future__ import annotations
 
 from kiln.ir import nodes as ir
-from kiln.ir.types import ArrayType
-from kiln.ir.visit import iter_exprs, iter_stmts
 from kiln.transforms.band_dependences import permutation_order
-from kiln.transforms.dependences import NotAffine, affine, affine_scalars
-from kiln.transforms.nests import Band, perfect_bands, rebuild
+from kiln.transforms.nests import Band, perfect_bands, rebuild, strided_refs
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, register_transformation
 from kiln.transforms.reorder import find_band, judge_band, put_in_place
@@ -55,27 +52,13 @@ register_transformation("interchange", _legal, _apply)
 
 def stride_scores(fn: ir.Function, band: Band) -> list[int]:
     """Per loop of the band: accesses it walks with unit stride minus accesses it makes jump."""
-    subst = affine_scalars(band.loops[0].body, band.loops[0])
-    types = fn.var_types()
     scores = [0] * len(band.loops)
-    for s in iter_stmts(band.body):
-        refs = [(e.array, e.indices) for e in iter_exprs(s, deep=False) if isinstance(e, ir.Load)]
-        if isinstance(s, ir.Store):
-            refs.append((s.array, s.indices))
-        for array, indices in refs:
-            t = types.get(array)
-            if not isinstance(t, ArrayType) or t.layout not in ("C", "F") or not indices:
-                continue
-            try:
-                forms = [affine(e, subst) for e in indices]
-            except NotAffine:
-                continue
-            fast = len(forms) - 1 if t.layout == "C" else 0
-            for k, var in enumerate(band.vars):
-                if any(f.get(var, 0) for j, f in enumerate(forms) if j != fast):
-                    scores[k] -= 1
-                elif abs(forms[fast].get(var, 0)) == 1:
-                    scores[k] += 1
+    for forms, fast in strided_refs(band, fn.var_types()):
+        for k, var in enumerate(band.vars):
+            if any(f.get(var, 0) for j, f in enumerate(forms) if j != fast):
+                scores[k] -= 1
+            elif abs(forms[fast].get(var, 0)) == 1:
+                scores[k] += 1
     return scores
 
 
