@@ -20,16 +20,6 @@ BLAS_CTYPES = {"float32": ("s", "float"), "float64": ("d", "double"),
 _COMMON = r"""
 typedef {int_t} kiln_blas_int;
 typedef const kiln_blas_int* kiln_blas_iarg;
-static void* kiln_blas_sym(const char* name) {{
-    PyObject* m = PyImport_ImportModule("kiln.runtime.lapack");
-    if (!m) return NULL;
-    PyObject* r = PyObject_CallMethod(m, "address", "s", name);
-    Py_DECREF(m);
-    if (!r) return NULL;
-    void* p = PyLong_AsVoidPtr(r);
-    Py_DECREF(r);
-    return p;
-}}
 /* Whether BLAS can take a rows x cols matrix with element strides s0, s1 as stored: 0 as it is
    (column-major, *ld = s1), 1 as its transpose (row-major, *ld = s0), -1 neither. Strides of
    axes of extent <= 1 do not matter. */
@@ -70,7 +60,7 @@ static void kiln_blas_scale_{s}({t}* c, npy_intp m, npy_intp n, npy_intp cs0, np
 static int kiln_syrk_{s}(npy_intp n, npy_intp k, {t} alpha, const {t}* a, int ta, npy_intp lda, {t}* c,
                          npy_intp cs0, npy_intp cs1, npy_intp ldc) {{
     static kiln_syrk_{s}_t syrk = NULL;
-    if (!syrk && !(syrk = (kiln_syrk_{s}_t)kiln_blas_sym("{syrk}"))) return -1;
+    if (!syrk && !(syrk = (kiln_syrk_{s}_t)kiln_library_sym("{syrk}"))) return -1;
     {t} zero = 0;
     kiln_blas_int ln = (kiln_blas_int)n, lk = (kiln_blas_int)k;
     kiln_blas_int la = (kiln_blas_int)lda, lc = (kiln_blas_int)ldc;
@@ -104,7 +94,7 @@ static int kiln_gemm_{s}(npy_intp m, npy_intp n, npy_intp k, {t} alpha, const {t
     }} else if (!beta_given) beta = 0;
     if (a == b && m == n && as0 == bs1 && as1 == bs0 && !beta_given && k > 0)
         return kiln_syrk_{s}(m, k, alpha, a, ta, lda, c, cs0, cs1, ldc);
-    if (!gemm && !(gemm = (kiln_gemm_{s}_t)kiln_blas_sym("{gemm}"))) return -1;
+    if (!gemm && !(gemm = (kiln_gemm_{s}_t)kiln_library_sym("{gemm}"))) return -1;
     kiln_blas_int lm = (kiln_blas_int)m, ln = (kiln_blas_int)n, lk = (kiln_blas_int)k;
     kiln_blas_int la = (kiln_blas_int)lda, lb = (kiln_blas_int)ldb, lc = (kiln_blas_int)ldc;
     gemm(ta ? "T" : "N", tb ? "T" : "N", &lm, &ln, &lk, &alpha, a, &la, b, &lb, &beta, c, &lc, 1, 1);
@@ -125,7 +115,7 @@ static int kiln_gemv_{s}(npy_intp rows, npy_intp cols, int trans, {t} alpha, con
         if (nx == 0) return 1;
         beta = 1;
     }} else if (!beta_given) beta = 0;
-    if (!gemv && !(gemv = (kiln_gemv_{s}_t)kiln_blas_sym("{gemv}"))) return -1;
+    if (!gemv && !(gemv = (kiln_gemv_{s}_t)kiln_library_sym("{gemv}"))) return -1;
     /* BLAS sees the stored matrix: a itself (ta 0) or its transpose (ta 1). */
     kiln_blas_int sr = (kiln_blas_int)(ta ? cols : rows), sc = (kiln_blas_int)(ta ? rows : cols);
     kiln_blas_int la = (kiln_blas_int)lda, lx = (kiln_blas_int)ix, ly = (kiln_blas_int)iy;

@@ -91,16 +91,6 @@ static int kiln_solve_shapes(const kiln_mat* out, const kiln_mat* a, const kiln_
 
 _DIRECT = r"""
 typedef {int_t} kiln_lapack_int;
-static void* kiln_lapack_sym(const char* name) {
-    PyObject* m = PyImport_ImportModule("kiln.runtime.lapack");
-    if (!m) return NULL;
-    PyObject* r = PyObject_CallMethod(m, "address", "s", name);
-    Py_DECREF(m);
-    if (!r) return NULL;
-    void* p = PyLong_AsVoidPtr(r);
-    Py_DECREF(r);
-    return p;
-}
 """
 
 # One copy per computation dtype: {s} d or z, {t} its C type.
@@ -132,7 +122,7 @@ static int kiln_la_gesv_{s}(const kiln_mat* out, const kiln_mat* a, const kiln_m
     int out_core = b_vector ? 1 : 2, nb = out->nd - out_core;
     npy_intp n = a->shape[a->nd - 1], nrhs = !b ? n : (b_vector ? 1 : b->shape[b->nd - 1]);
     if (kiln_batch_count(nb, out->shape) == 0 || n == 0 || nrhs == 0) return 0;
-    if (!gesv && !(gesv = (kiln_gesv_{s}_t)kiln_lapack_sym("{gesv}"))) return -1;
+    if (!gesv && !(gesv = (kiln_gesv_{s}_t)kiln_library_sym("{gesv}"))) return -1;
     {t}* fa = malloc(sizeof({t}) * (size_t)(n * n + n * nrhs));
     kiln_lapack_int* ipiv = malloc(sizeof(kiln_lapack_int) * (size_t)n);
     if (!fa || !ipiv) {{ free(fa); free(ipiv); PyErr_NoMemory(); return -1; }}
@@ -172,7 +162,7 @@ static int kiln_la_potrf_{s}(const kiln_mat* out, const kiln_mat* a, int upper) 
     int nb = a->nd - 2;
     npy_intp n = a->shape[a->nd - 1];
     if (kiln_batch_count(nb, a->shape) == 0 || n == 0) return 0;
-    if (!potrf && !(potrf = (kiln_potrf_{s}_t)kiln_lapack_sym("{potrf}"))) return -1;
+    if (!potrf && !(potrf = (kiln_potrf_{s}_t)kiln_library_sym("{potrf}"))) return -1;
     {t}* fa = malloc(sizeof({t}) * (size_t)(n * n));
     if (!fa) {{ PyErr_NoMemory(); return -1; }}
     kiln_lapack_int ln = (kiln_lapack_int)n, info = 0;

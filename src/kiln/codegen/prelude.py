@@ -55,6 +55,19 @@ PyAPI_FUNC(PyObject *) PyErr_NoMemory(void) __attribute__((cold));
 #define KILN_INLINE static inline
 #endif
 
+/* The address of a routine of the BLAS/LAPACK library NumPy ships (kiln.runtime.lapack.address);
+   NULL with a Python error set when it cannot be found. */
+static inline void* kiln_library_sym(const char* name) {
+    PyObject* m = PyImport_ImportModule("kiln.runtime.lapack");
+    if (!m) return NULL;
+    PyObject* r = PyObject_CallMethod(m, "address", "s", name);
+    Py_DECREF(m);
+    if (!r) return NULL;
+    void* p = PyLong_AsVoidPtr(r);
+    Py_DECREF(r);
+    return p;
+}
+
 /* Byte span [lo, hi) of a strided view; empty views span nothing. */
 typedef struct { const char* lo; const char* hi; } kiln_span;
 KILN_INLINE kiln_span kiln_span_of(const void* data, int nd, const npy_intp* shape,

@@ -53,6 +53,20 @@ def is_nonneg(e: ir.Expr, known: set[str]) -> bool:
     return False
 
 
+def wrapped_index(e: ir.Expr) -> ir.Expr | None:
+    """``x`` where ``e`` is the frontend's wrap-around ``x < 0 ? x + n : x``."""
+    if (
+        isinstance(e, ir.Select)
+        and isinstance(e.cond, ir.Binary)
+        and e.cond.op == "lt"
+        and e.cond.lhs == e.if_false
+        and isinstance(e.cond.rhs, ir.Const)
+        and e.cond.rhs.value == 0
+    ):
+        return e.if_false
+    return None
+
+
 def drop_wraparound(body: tuple[ir.Stmt, ...]) -> tuple[ir.Stmt, ...]:
     known = nonnegative_vars(body)
     once = {v for v, n in assignment_counts(body).items() if n == 1}
@@ -61,17 +75,8 @@ def drop_wraparound(body: tuple[ir.Stmt, ...]) -> tuple[ir.Stmt, ...]:
 
 def _drop(body: tuple[ir.Stmt, ...], lower: dict[str, int], once: set[str]) -> tuple[ir.Stmt, ...]:
     def simplify(e: ir.Expr) -> ir.Expr:
-        if (
-            isinstance(e, ir.Select)
-            and isinstance(e.cond, ir.Binary)
-            and e.cond.op == "lt"
-            and e.cond.lhs == e.if_false
-            and isinstance(e.cond.rhs, ir.Const)
-            and e.cond.rhs.value == 0
-            and _at_least(e.if_false, lower, 0)
-        ):
-            return e.if_false
-        return e
+        x = wrapped_index(e)
+        return x if x is not None and _at_least(x, lower, 0) else e
 
     out: list[ir.Stmt] = []
     for s in body:

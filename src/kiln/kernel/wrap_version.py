@@ -18,23 +18,10 @@ from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, ScalarType
 from kiln.ir.visit import iter_exprs, map_exprs
 from kiln.kernel.analysis import assignment_counts, expr_vars
+from kiln.kernel.nonneg import wrapped_index
 
 BOOL = ScalarType("bool")
 MAX_CHECKS = 8  # a longer entry test is not worth the copy
-
-
-def _wrapped(e: ir.Expr) -> ir.Expr | None:
-    """``x`` where ``e`` is the wrap-around ``x < 0 ? x + n : x``."""
-    if (
-        isinstance(e, ir.Select)
-        and isinstance(e.cond, ir.Binary)
-        and e.cond.op == "lt"
-        and e.cond.lhs == e.if_false
-        and isinstance(e.cond.rhs, ir.Const)
-        and e.cond.rhs.value == 0
-    ):
-        return e.if_false
-    return None
 
 
 def _rising(e: ir.Expr, v: str) -> bool:
@@ -72,7 +59,7 @@ def version_wraparound(loop: ir.For) -> ir.Stmt:
         return map_exprs(e, lambda x: defs.get(x.name, x) if isinstance(x, ir.Var) else x)  # type: ignore[return-value]
 
     def drop(e: ir.Expr) -> ir.Expr:
-        x = _wrapped(e)
+        x = wrapped_index(e)
         if x is None:
             return e
         full = inline(x)
