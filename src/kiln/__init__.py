@@ -17,6 +17,7 @@ from kiln.kernel import (
 )
 from kiln.kernel import kernel as _kernel_decorator
 from kiln.parallel import prange
+from kiln.runtime.threads import get_num_threads, set_num_threads
 
 kernel = _kernel_decorator  # the decorator shadows the kiln.kernel package (imported above)
 
@@ -25,6 +26,8 @@ __all__ = [
     "inspect",
     "report",
     "prange",
+    "set_num_threads",
+    "get_num_threads",
     "kernel",
     "threadIdx",
     "blockIdx",

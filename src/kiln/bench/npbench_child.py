@@ -159,17 +159,21 @@ def run(
 
 
 def _scaling(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: int) -> dict[str, Any]:
-    """NumPy, kiln at 1 thread and kiln at ``threads`` threads, one call each per round."""
-    from kiln.bench.omp_threads import set_threads
+    """NumPy, kiln at 1 thread and kiln at ``threads`` threads, one call each per round. The
+    thread count covers the BLAS kiln calls as well (``kiln.set_num_threads``): a "one-thread"
+    run whose matrix products use every core would not be one. NumPy runs at the full count."""
+    from kiln.runtime.threads import set_num_threads
 
     numpy_times: list[float] = []
     samples: dict[int, list[float]] = {1: [], threads: []}
     for r in range(repeat):
+        set_num_threads(threads)
         numpy_times.append(timed_call(kernel, _copy(args))[1])
         # the call right after NumPy's finds colder caches: each count goes first every other round
         for n in (1, threads) if r % 2 == 0 else (threads, 1):
-            set_threads(n)
+            set_num_threads(n)
             samples[n].append(timed_call(compiled, _copy(args))[1])
+    set_num_threads(threads)
     one, many = _median(samples[1]), _median(samples[threads])
     return {
         "numpy_s": _median(numpy_times),
