@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from tests.transforms.support import loops, lower, optimize, text
 
+import kiln
 from kiln.ir.parser import parse_function
 from kiln.ir.verifier import IRVerifyError
 from kiln.ir.verifier import verify_function as verify
@@ -95,3 +96,41 @@ def test_scans_that_are_not_selects_stay_sequential(fn) -> None:
     result = optimize(lower(fn, *args, parallel=True), "parallelize", parallel=True)
     assert result.steps == []
     assert not any(loop.parallel for loop in loops(result.fn))
+
+
+def two_sweeps(a, b):
+    for i in range(1, a.shape[0] - 1):
+        for j in range(1, a.shape[1] - 1):
+            b[i, j] = a[i - 1, j] + a[i + 1, j]
+    for i in range(1, a.shape[0] - 1):
+        for j in range(1, a.shape[1] - 1):
+            a[i, j] = b[i, j - 1] + b[i, j + 1]
+
+
+def counter_read_after(a):
+    j = 0
+    for i in range(a.shape[0]):
+        for j in range(a.shape[1]):
+            a[i, j] = 1.0
+    return j
+
+
+def test_reused_loop_counters_do_not_serialize_outer_loops() -> None:
+    # the second nest assigns i and j before it reads them: neither is live after the first
+    a, b = np.ones((5, 6)), np.ones((5, 6))
+    result = optimize(lower(two_sweeps, a, b, parallel=True), "parallelize", parallel=True)
+    outer = [lp for lp in loops(result.fn) if lp.parallel]
+    assert outer and all(any(isinstance(s, type(lp)) for s in lp.body) for lp in outer)  # rows, not columns
+    got_a, got_b = a.copy(), b.copy()
+    kiln.jit(two_sweeps, parallel=True)(got_a, got_b)
+    two_sweeps(a, b)
+    np.testing.assert_array_equal(got_a, a)
+    np.testing.assert_array_equal(got_b, b)
+
+
+def test_a_counter_read_after_the_nest_keeps_it_sequential() -> None:
+    a = np.ones((5, 6))
+    result = optimize(lower(counter_read_after, a, parallel=True), "parallelize", parallel=True)
+    (outer, *_) = loops(result.fn)
+    assert not outer.parallel
+    assert kiln.jit(counter_read_after, parallel=True)(np.ones((5, 6))) == 5

@@ -8,8 +8,10 @@ from collections.abc import Callable
 from kiln.codegen import c_exprs as cx
 from kiln.codegen import c_select
 from kiln.ir import nodes as ir
+from kiln.ir import op_count
 from kiln.ir.types import ArrayType, ScalarType
-from kiln.ir.visit import iter_exprs, read_outside
+from kiln.ir.visit import bodies, iter_exprs, iter_stmts
+from kiln.transforms.liveness import live_after
 
 _PURE = (ir.Const, ir.Var, ir.Dim, ir.Binary, ir.Unary, ir.Cast, ir.Select)
 
@@ -29,8 +31,6 @@ def _indent(lines: list[str]) -> list[str]:
 
 def _assigned_scalars(body: tuple[ir.Stmt, ...]) -> list[str]:
     """Scalar variables a loop body writes: private per OpenMP thread."""
-    from kiln.ir.visit import iter_stmts
-
     names: list[str] = []
     for s in iter_stmts(body):
         name = s.target if isinstance(s, ir.Assign | ir.Atomic) else s.var if isinstance(s, ir.For) else None
@@ -349,10 +349,10 @@ class StmtRenderer:
             work = f"({self.e(s.work)})" if s.work is not None else self._inner_work(s.body)
             clauses = [f"if(({hi} - {lo}) * {work} > KILN_PAR_MIN)"]
             assigned = [v for v in [s.var, *_assigned_scalars(s.body)] if v not in dict(s.reductions)]
-            outside = read_outside(self.fn.body, s)
+            outside = live_after(self.fn.body, s, set(assigned))
             # lastprivate: after the loop a scalar holds what the last iteration wrote; one that
-            # nothing outside the loop reads is plainly private (and no longer live out of the
-            # inner loops, which lets the C compiler vectorize them)
+            # no later code reads before assigning it again is plainly private (and no longer
+            # live out of the inner loops, which lets the C compiler vectorize them)
             last = [cx.scalar_name(v) for v in dict.fromkeys(assigned) if v in outside]
             private = [cx.scalar_name(v) for v in dict.fromkeys(assigned) if v not in outside]
             if last:
@@ -374,7 +374,7 @@ class StmtRenderer:
         pass made sure every iteration writes them), reductions combined across lanes."""
         reduced = dict(s.reductions)
         assigned = [v for v in dict.fromkeys([s.var, *_assigned_scalars(s.body)]) if v not in reduced]
-        outside = read_outside(self.fn.body, s)
+        outside = live_after(self.fn.body, s, set(assigned))
         last = [cx.scalar_name(v) for v in assigned if v in outside]
         private = [cx.scalar_name(v) for v in assigned if v not in outside]
         clauses = [f"private({', '.join(private)})"] if private else []
@@ -405,17 +405,27 @@ class StmtRenderer:
         return f"reduction({name}:{cx.scalar_name(var)})"
 
     def _inner_work(self, body: tuple[ir.Stmt, ...]) -> str:
-        """Trip count of the inner loops of a body (for the OpenMP threshold): of a perfectly
-        nested one, or the sum over the loops at its top level (a kernel's block runs several
-        thread loops one after the other)."""
-        loops = [s for s in body if isinstance(s, ir.For)]
-        if not loops:
-            return "1"
-        terms = [
-            f"({self.e(inner.stop)} - {self.e(inner.start)}) * {self._inner_work(inner.body)}"
-            for inner in loops
-        ]
-        return terms[0] if len(body) == 1 else "(1 + " + " + ".join(terms) + ")"
+        """Operations one iteration performs (for the OpenMP threshold, see ``kiln.ir.op_count``):
+        those of its loop-free statements plus, for each loop in it, the loop's trip count times
+        its own body's. Loops under an ``if`` count too (versioning puts the inner loop of a
+        parallel one under an overlap test): the costlier branch; a kernel's block runs several
+        thread loops in turn, summed."""
+        static, terms = 0, []
+        for s in body:
+            if isinstance(s, ir.For):
+                trips = f"({self.e(s.stop)} - {self.e(s.start)})"
+                terms.append(f"{trips} * {self._inner_work(s.body)}")
+            elif isinstance(s, ir.If) and _holds_loop(s):
+                static += sum(op_count.expr_ops(e) for e in iter_exprs(s.cond))
+                a, b = self._inner_work(s.then), self._inner_work(s.orelse)
+                terms.append(f"(({a}) > ({b}) ? ({a}) : ({b}))")
+            elif isinstance(s, ir.Block | ir.While) and _holds_loop(s):
+                terms.append(self._inner_work(s.body))
+            else:
+                static += op_count.stmt_ops(s)
+        if static or not terms:
+            terms.insert(0, str(max(static, 1)))
+        return terms[0] if len(terms) == 1 else "(" + " + ".join(terms) + ")"
 
     @staticmethod
     def _is_simple_body(body: tuple[ir.Stmt, ...]) -> bool:
@@ -522,3 +532,7 @@ def _invariant(e: ir.Expr, written: set[str]) -> bool:
         if isinstance(x, ir.Var) and x.name in written or not isinstance(x, _PURE):
             return False
     return True
+
+
+def _holds_loop(s: ir.Stmt) -> bool:
+    return any(isinstance(t, ir.For) for t in iter_stmts(inner for b in bodies(s) for inner in b))

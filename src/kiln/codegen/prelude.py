@@ -38,7 +38,11 @@ PyAPI_FUNC(PyObject *) PyErr_NoMemory(void) __attribute__((cold));
    and 6-10x at 100..1000 (their strict-order dot products do not vectorize); x @ A and a strided
    column @ a strided block of rows 1.1-1.8x slower from 100x100 on; all equal at 32x32. */
 #define KILN_SMALL_GEMV 1024
+/* Operations (kiln.ir.op_count) a parallel loop must hold before it enters an OpenMP region;
+   -DKILN_PAR_MIN=... overrides it. */
+#ifndef KILN_PAR_MIN
 #define KILN_PAR_MIN 32768
+#endif
 /* Which OpenMP worker runs, and how many there may be: a kernel's blocks index their
    shared-memory scratch by worker. */
 #ifdef _OPENMP

@@ -17,9 +17,10 @@ import dataclasses
 
 from kiln.frontend.loops import plan_scalars
 from kiln.ir import nodes as ir
-from kiln.ir.visit import bodies, map_stmts, max_sid, read_outside
+from kiln.ir.visit import bodies, map_stmts, max_sid
 from kiln.transforms.dependences import carried_dependence
 from kiln.transforms.effects import array_roots
+from kiln.transforms.liveness import live_after
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, find_loop, register_transformation
 from kiln.transforms.versioning import all_apart, renumbered
@@ -46,8 +47,8 @@ def judge(fn: ir.Function, loop: ir.For) -> Verdict:
     for var, op in plan.reductions:
         if op in ("min", "max") and getattr(types.get(var), "is_complex", False):
             return Verdict(reason=f"complex numbers have no order to combine the {op} of {var} in")
-    outside = read_outside(fn.body, loop)
-    used_after = sorted(v for v in plan.loop_locals if v in outside)
+    # a loop counter reused by a later nest (``for j`` twice) is assigned there before it is read
+    used_after = sorted(live_after(fn.body, loop, set(plan.loop_locals)))
     if used_after:
         return Verdict(reason=f"{', '.join(used_after)} may be left unwritten and is read after the loop")
     deps = carried_dependence(loop, array_roots(fn))

@@ -1,0 +1,61 @@
+"""The OpenMP threshold counts operations (kiln.ir.op_count), inner loops under an ``if``
+included, so a parallel loop goes parallel when its whole nest is large enough."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+import kiln
+from kiln.ir import nodes as ir
+from kiln.ir.op_count import body_ops, stmt_ops
+from kiln.ir.types import ScalarType
+
+F64 = ScalarType("float64")
+I64 = ScalarType("int64")
+
+
+def _load(name: str) -> ir.Load:
+    return ir.Load(name, (ir.Var("i", I64),), F64)
+
+
+def test_weights() -> None:
+    copy = ir.Store("out", (ir.Var("i", I64),), _load("a"))
+    scaled = ir.Store("out", (ir.Var("i", I64),), ir.Binary("mul", _load("a"), ir.Const(2.0, F64), F64))
+    divided = ir.Store("out", (ir.Var("i", I64),), ir.Binary("truediv", _load("a"), _load("b"), F64))
+    called = ir.Store("out", (ir.Var("i", I64),), ir.Call("exp", (_load("a"),), F64))
+    assert [stmt_ops(s) for s in (copy, scaled, divided, called)] == [2, 3, 7, 10]
+
+
+def test_branches_count_the_costlier_side_and_loops_one_pass() -> None:
+    cheap = ir.Store("out", (ir.Var("i", I64),), _load("a"))
+    costly = ir.Store("out", (ir.Var("i", I64),), ir.Call("exp", (_load("a"),), F64))
+    branch = ir.If(ir.Var("c", ScalarType("bool")), (cheap,), (costly, costly))
+    loop = ir.For("i", ir.Const(0, I64), ir.Var("n", I64), ir.Const(1, I64), (cheap,))
+    assert stmt_ops(branch) == 20
+    assert stmt_ops(loop) == 2
+    assert body_ops([branch, loop]) == 22
+
+
+def versioned_rows(a, b):
+    b[1:-1, 1:-1] = 0.2 * (a[1:-1, 1:-1] + a[1:-1, :-2] + a[1:-1, 2:] + a[2:, 1:-1] + a[:-2, 1:-1])
+
+
+def _thresholds(c_source: str) -> list[str]:
+    return [line for line in c_source.splitlines() if "KILN_PAR_MIN)" in line and line.strip().startswith("if")]
+
+
+def test_inner_loops_under_a_version_test_count() -> None:
+    # The row loop's inner loop sits under an overlap test (simd versioning); its trip count
+    # must be part of the row loop's work, or the nest never leaves one thread.
+    a, b = np.ones((6, 7)), np.ones((6, 7))
+    source = kiln.inspect(kiln.jit(versioned_rows, parallel=True), a, b).split("==== c ====")[1]
+    tests = _thresholds(source)
+    assert tests
+    assert all(re.search(r"a_p_a_s1|a_p_b_s1", t) for t in tests), tests
+
+    got = b.copy()
+    kiln.jit(versioned_rows, parallel=True)(a, got)
+    versioned_rows(a, b)
+    np.testing.assert_array_equal(got, b)
