@@ -43,7 +43,8 @@ def versioned_rows(a, b):
 
 
 def _thresholds(c_source: str) -> list[str]:
-    return [line for line in c_source.splitlines() if "KILN_PAR_MIN)" in line and line.strip().startswith("if")]
+    lines = (line.strip() for line in c_source.splitlines())
+    return [line for line in lines if "KILN_PAR_MIN)" in line and line.startswith("if")]
 
 
 def test_inner_loops_under_a_version_test_count() -> None:

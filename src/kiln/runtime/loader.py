@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import time
 from importlib.machinery import ExtensionFileLoader
 from pathlib import Path
 from types import ModuleType
@@ -35,19 +36,38 @@ def load_extension(path: Path, module_name: str) -> ModuleType:
 # than one (fdtd_2d, mandelbrot1, gemver at preset S). Not spinning at all makes a kernel
 # launched once per row pay a wake-up per launch (LU: 25.7 ms against 9.5 ms). A short spin of
 # 3000 iterations (microseconds) kept both: arc_distance 1.86x on two threads, LU 10.0 ms. On a
-# busy machine (more runnable work than cores) kiln does not spin at all. The user's
+# busy machine (other runnable threads on every core) kiln does not spin at all. The user's
 # OMP_WAIT_POLICY or GOMP_SPINCOUNT always win.
 SPIN_COUNT = "3000"
 BUSY_SPIN_COUNT = "0"
 
 
 def machine_is_busy() -> bool:
-    """More runnable work over the last minute than cores, with a margin for this process."""
+    """Other runnable threads fill every core right now (three looks, half a millisecond apart).
+
+    The instantaneous count, not the load average: this process's own earlier parallel work (its
+    OpenMP and BLAS threads, or a benchmark's previous child) raises the 1-minute average, and
+    kiln then turned spinning off for itself and paid a wake-up per parallel loop (heat_3d at
+    preset M: 0.2x on two threads)."""
+    cpus = os.cpu_count() or 1
+    others = []
+    for look in range(3):
+        running = _runnable_now()
+        if running is None:  # no /proc (macOS, Windows): assume a quiet machine
+            return False
+        others.append(running - 1)  # this thread is running while it reads
+        if look < 2:
+            time.sleep(0.0005)
+    return min(others) >= cpus
+
+
+def _runnable_now() -> int | None:
+    """Runnable threads on the machine now (the fourth field of /proc/loadavg, ``R/total``)."""
     try:
-        load = os.getloadavg()[0]
-    except OSError:  # not available on this system
-        return False
-    return load > (os.cpu_count() or 1) + 1
+        fields = Path("/proc/loadavg").read_text().split()
+        return int(fields[3].split("/")[0])
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 def bounded_openmp_spinning() -> None:
