@@ -78,6 +78,10 @@ def build_module(c_source: str, options: Options) -> ModuleType:
         if module is None:
             module = _build(c_source, options, tc, key)
             _memo[key] = module
+    if options.parallel:
+        from kiln.runtime.blas_threads import share_openmp_team
+
+        share_openmp_team(options)  # one thread pool for parallel loops and BLAS (once)
     return module
 
 
