@@ -13,7 +13,7 @@ from scalar_support import check, parallel_loops
 
 import kiln
 
-N = 100_000  # above KILN_PAR_MIN: the parallel loops really use threads
+N = 300_000  # above KILN_PAR_MIN (operations): the parallel loops really use threads
 
 
 def square(x):

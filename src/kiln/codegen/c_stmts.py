@@ -346,7 +346,10 @@ class StmtRenderer:
         if not all(self._has_omp_reduction(v, op) for v, op in s.reductions):
             return []  # a reduction OpenMP cannot combine: the loop runs sequentially
         if s.parallel and self.openmp and not self._parallel and not self._serial:  # nested: in a worker
-            work = f"({self.e(s.work)})" if s.work is not None else self._inner_work(s.body)
+            if s.work is not None:  # iterations per iteration, each about one pass of the body
+                work = f"({self.e(s.work)}) * {max(1, op_count.body_ops(s.body))}"
+            else:
+                work = self._inner_work(s.body)
             clauses = [f"if(({hi} - {lo}) * {work} > KILN_PAR_MIN)"]
             assigned = [v for v in [s.var, *_assigned_scalars(s.body)] if v not in dict(s.reductions)]
             outside = live_after(self.fn.body, s, set(assigned))

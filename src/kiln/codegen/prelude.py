@@ -41,7 +41,7 @@ PyAPI_FUNC(PyObject *) PyErr_NoMemory(void) __attribute__((cold));
 /* Operations (kiln.ir.op_count) a parallel loop must hold before it enters an OpenMP region;
    -DKILN_PAR_MIN=... overrides it. */
 #ifndef KILN_PAR_MIN
-#define KILN_PAR_MIN 32768
+#define KILN_PAR_MIN 262144
 #endif
 /* Which OpenMP worker runs, and how many there may be: a kernel's blocks index their
    shared-memory scratch by worker. */
