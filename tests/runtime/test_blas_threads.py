@@ -82,3 +82,15 @@ def test_opting_out_keeps_openblas_threads(tmp_path: Path) -> None:
     env = dict(os.environ, KILN_BLAS_OWN_THREADS="1")
     done = subprocess.run([sys.executable, str(script)], timeout=120, capture_output=True, text=True, env=env)
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("nested", [False, True])
+@pytest.mark.parametrize("jobs", [1, 2, 4])
+def test_all_jobs_run_at_once(jobs: int, nested: bool) -> None:
+    # OpenBLAS's jobs wait on each other: the callback must run every one concurrently, on the
+    # OpenMP team or, inside a parallel region (nested), on threads of their own
+    from kiln.options import Options
+    from kiln.runtime.cache import build_module
+
+    helper = build_module(blas_threads.C_SOURCE, Options(parallel=True))
+    assert helper.selftest(jobs, nested) == jobs

@@ -105,7 +105,44 @@ static PyObject* kiln_uninstall(PyObject* self, PyObject* arg) {
     Py_RETURN_NONE;
 }
 
+/* Self-test of the contract: each job waits (bounded) until all n have started, so only jobs
+   that run at once all finish; returns how many finished in time. From inside a parallel region
+   when nested, where the OpenMP team is unavailable. */
+static int kiln_test_started;
+static void kiln_test_job(int i, void* data, int n) {
+    __atomic_add_fetch(&kiln_test_started, 1, __ATOMIC_SEQ_CST);
+    for (long spin = 0; spin < 2000000000L; spin++)
+        if (__atomic_load_n(&kiln_test_started, __ATOMIC_SEQ_CST) >= n) {
+            *(int*)data = i + 1;
+            return;
+        }
+}
+
+static PyObject* kiln_selftest(PyObject* self, PyObject* args) {
+    (void)self;
+    int n, nested;
+    if (!PyArg_ParseTuple(args, "ip", &n, &nested)) return NULL;
+    if (n < 1 || n > 64) { PyErr_SetString(PyExc_ValueError, "1..64 jobs"); return NULL; }
+    int marks[64] = {0};
+    kiln_test_started = 0;
+    Py_BEGIN_ALLOW_THREADS
+    if (nested) {
+        #pragma omp parallel num_threads(2)
+        {
+            #pragma omp single
+            kiln_blas_jobs(1, kiln_test_job, n, sizeof(int), marks, n);
+        }
+    } else {
+        kiln_blas_jobs(1, kiln_test_job, n, sizeof(int), marks, n);
+    }
+    Py_END_ALLOW_THREADS
+    int done = 0;
+    for (int i = 0; i < n; i++) done += marks[i] == i + 1;
+    return PyLong_FromLong(done);
+}
+
 static PyMethodDef kiln_methods[] = {
+    {"selftest", kiln_selftest, METH_VARARGS, "jobs that must run at once: how many finished"},
     {"install", kiln_install, METH_O, "run OpenBLAS's jobs on the OpenMP team (setter address)"},
     {"uninstall", kiln_uninstall, METH_O, "give OpenBLAS its own threads back (setter address)"},
     {NULL, NULL, 0, NULL},
