@@ -94,3 +94,28 @@ def test_all_jobs_run_at_once(jobs: int, nested: bool) -> None:
 
     helper = build_module(blas_threads.C_SOURCE, Options(parallel=True))
     assert helper.selftest(jobs, nested) == jobs
+
+
+def test_python_threads_share_it() -> None:
+    # each calling thread gets its own OpenMP team for OpenBLAS's jobs; results stay exact
+    import threading
+
+    _needs_callback()
+    f = kiln.jit(_product, parallel=True)
+    rng = np.random.default_rng(2)
+    a, b = rng.random((400, 300)), rng.random((300, 350))
+    want = a @ b
+    f(a, b)
+    wrong: list[int] = []
+
+    def work() -> None:
+        for _ in range(5):
+            if not (np.allclose(a @ b, want, rtol=1e-13) and np.allclose(f(a, b), want, rtol=1e-13)):
+                wrong.append(1)
+
+    threads = [threading.Thread(target=work) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert not any(t.is_alive() for t in threads) and not wrong
