@@ -89,19 +89,18 @@ static void kiln_blas_jobs(int sync, kiln_dojob dojob, int n, size_t elsize, voi
     if (!ran) kiln_jobs_on_threads(dojob, n, elsize, (char*)data, arg);
 }
 
-static PyObject* kiln_install(PyObject* self, PyObject* arg) {
+/* setter(kiln_blas_jobs) when installing, setter(NULL) to give OpenBLAS its own threads back */
+static PyObject* kiln_set(PyObject* self, PyObject* args) {
     (void)self;
-    void* setter = PyLong_AsVoidPtr(arg);
-    if (!setter && PyErr_Occurred()) return NULL;
-    ((kiln_setter)setter)(kiln_blas_jobs);
-    Py_RETURN_NONE;
-}
-
-static PyObject* kiln_uninstall(PyObject* self, PyObject* arg) {
-    (void)self;
-    void* setter = PyLong_AsVoidPtr(arg);
-    if (!setter && PyErr_Occurred()) return NULL;
-    ((kiln_setter)setter)(NULL);
+    PyObject* address;
+    int install;
+    if (!PyArg_ParseTuple(args, "Op", &address, &install)) return NULL;
+    void* setter = PyLong_AsVoidPtr(address);
+    if (!setter) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "no setter address");
+        return NULL;
+    }
+    ((kiln_setter)setter)(install ? kiln_blas_jobs : NULL);
     Py_RETURN_NONE;
 }
 
@@ -143,8 +142,7 @@ static PyObject* kiln_selftest(PyObject* self, PyObject* args) {
 
 static PyMethodDef kiln_methods[] = {
     {"selftest", kiln_selftest, METH_VARARGS, "jobs that must run at once: how many finished"},
-    {"install", kiln_install, METH_O, "run OpenBLAS's jobs on the OpenMP team (setter address)"},
-    {"uninstall", kiln_uninstall, METH_O, "give OpenBLAS its own threads back (setter address)"},
+    {"set_callback", kiln_set, METH_VARARGS, "install (True) or take out (False) the callback"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -182,7 +180,7 @@ def share_openmp_team(options: Any) -> bool:
         from kiln.runtime.cache import build_module
 
         helper = build_module(C_SOURCE, options.with_(parallel=True))
-        helper.install(setter)
+        helper.set_callback(setter, True)
         _state.update(installed=True, helper=helper, setter=setter)
         os.register_at_fork(after_in_child=_give_back_in_child)
         return True
@@ -191,7 +189,7 @@ def share_openmp_team(options: Any) -> bool:
 def _give_back_in_child() -> None:
     """libgomp's pool does not survive ``fork``: the child's BLAS uses OpenBLAS's own threads."""
     if _state.get("installed"):
-        _state["helper"].uninstall(_state["setter"])
+        _state["helper"].set_callback(_state["setter"], False)
         _state["installed"] = False
 
 
