@@ -10,13 +10,19 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from kiln.frontend.blas_patterns import Gemm, _match_product, fits, gemm_value, lower_leaves, match_gemm
+from kiln.frontend.blas_patterns import (
+    Gemm,
+    _match_product,
+    fits,
+    gemm_value,
+    lower_leaves,
+    match_gemm,
+    split_scale,
+)
 from kiln.frontend.blas_update import gemm_update
 from kiln.frontend.linalg import check_contracted, product_shape
-from kiln.frontend.promotion import promote
 from kiln.frontend.values import ArrayView, Lazy, Scalar, Value
 from kiln.frontend.views import same_elements, subscript
-from kiln.ir.types import ScalarType
 
 if TYPE_CHECKING:
     from kiln.frontend.lower_stmts import Lowerer
@@ -109,7 +115,7 @@ def augassign_gemm(lw: Lowerer, node: ast.AugAssign) -> bool:
     alpha: Scalar | None = None
     a: Value | None = values[product[0]] if pair is None else None
     if pair is not None:
-        alpha, a = _scaled(values[pair[0]], values[pair[1]])
+        alpha, a = split_scale(values[pair[0]], values[pair[1]])
     g = Gemm(a, values[product[1]], dest, alpha, None, a is not None)  # type: ignore[arg-type]
     if a is not None and suits(g, dest):
         _update(lw, dest, g)
@@ -118,16 +124,3 @@ def augassign_gemm(lw: Lowerer, node: ast.AugAssign) -> bool:
     rhs = lw.binary("matmul", left, values[product[1]])
     lw._inplace(dest, "add", rhs if alpha is None else lw.binary("mul", alpha, rhs))
     return True
-
-
-def _scaled(x: Value, y: Value) -> tuple[Scalar | None, Value | None]:
-    """(number, array) of ``x * y`` when one side is a number that keeps the array's dtype."""
-    scale, array = (x, y) if isinstance(x, Scalar) else (y, x)
-    if (
-        isinstance(scale, Scalar)
-        and isinstance(array, ArrayView | Lazy)
-        and array.dtype[0] in "fc"
-        and promote(scale.type, ScalarType(array.dtype)).dtype == array.dtype
-    ):
-        return scale, array
-    return None, None

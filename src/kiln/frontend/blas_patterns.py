@@ -206,3 +206,16 @@ def _operator_by_operator(lower: ExprLowering, shape: _Shape, values: list[Value
         addend = values[shape.addend]
     product_first = shape.product[1] < (shape.addend if isinstance(shape.addend, int) else shape.addend[1])
     return lower.binary("add", product, addend) if product_first else lower.binary("add", addend, product)
+
+
+def split_scale(x: Value, y: Value) -> tuple[Scalar | None, Value | None]:
+    """(number, array) of ``x * y`` when one side is a number that keeps the array's dtype."""
+    scale, array = (x, y) if isinstance(x, Scalar) else (y, x)
+    if (
+        isinstance(scale, Scalar)
+        and isinstance(array, ArrayView | Lazy)
+        and array.dtype[0] in "fc"
+        and promote(scale.type, ScalarType(array.dtype)).dtype == array.dtype
+    ):
+        return scale, array
+    return None, None

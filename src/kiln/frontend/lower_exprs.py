@@ -179,14 +179,11 @@ class ExprLowering:
         if isinstance(node.op, ast.Mult):
             if not all(isinstance(x, ast.Name | ast.Constant) for x in (node.left, node.right)):
                 return None
+            from kiln.frontend.blas_patterns import split_scale
+
             a, b = self.operands_in_order([node.left, node.right])
-            scale, array = (a, b) if isinstance(a, Scalar) else (b, a)
-            if (
-                isinstance(scale, Scalar)
-                and isinstance(array, ArrayView | Lazy)
-                and array.dtype[0] in "fc"
-                and promote(scale.type, ScalarType(array.dtype)).dtype == array.dtype
-            ):
+            scale, array = split_scale(a, b)
+            if scale is not None and array is not None:
                 return scale, array
             return None, self.binary("mul", a, b)
         if isinstance(node.op, ast.MatMult):
