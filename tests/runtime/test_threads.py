@@ -10,12 +10,11 @@ import pytest
 
 import kiln
 from kiln.runtime import threads
-from kiln.runtime.lapack import _load, find_lapack
+from kiln.runtime.lapack import find_lapack, library
 
 
 def _openblas_threads() -> int | None:
-    lapack = find_lapack()
-    lib = None if lapack is None else _load(lapack.path)
+    lib = library()
     names = (
         "scipy_openblas_get_num_threads64_",
         "scipy_openblas_get_num_threads",

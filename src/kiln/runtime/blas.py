@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from kiln.runtime.lapack import Lapack, _load, find_lapack
+from kiln.runtime.lapack import Lapack, find_lapack, library
 
 BLAS_ROUTINES = tuple(f"{s}{r}" for s in "sdcz" for r in ("gemm", "gemv", "syrk"))
 
@@ -15,8 +15,7 @@ BLAS_ROUTINES = tuple(f"{s}{r}" for s in "sdcz" for r in ("gemm", "gemv", "syrk"
 @cache
 def find_blas() -> Lapack | None:
     """NumPy's bundled library when it exports every ``?gemm``/``?gemv``/``?syrk`` kiln calls."""
-    lapack = find_lapack()
-    lib = None if lapack is None else _load(lapack.path)
+    lapack, lib = find_lapack(), library()
     if lapack is None or lib is None:
         return None
     return lapack if all(hasattr(lib, lapack.symbol(r)) for r in BLAS_ROUTINES) else None

@@ -156,10 +156,9 @@ _state: dict[str, Any] = {}
 
 
 def _setter_address() -> int | None:
-    from kiln.runtime.lapack import _load, find_lapack
+    from kiln.runtime.lapack import library
 
-    lapack = find_lapack()
-    lib = None if lapack is None else _load(lapack.path)
+    lib = library()
     for name in _SETTERS:
         fn = getattr(lib, name, None) if lib is not None else None
         if fn is not None:

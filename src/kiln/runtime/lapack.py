@@ -69,10 +69,15 @@ def find_lapack() -> Lapack | None:
     return None
 
 
+def library() -> ctypes.CDLL | None:
+    """NumPy's bundled LAPACK (OpenBLAS), loaded; None when there is none to use."""
+    lapack = find_lapack()
+    return None if lapack is None else _load(lapack.path)
+
+
 def address(symbol: str) -> int:
     """The address of ``symbol`` in NumPy's LAPACK (called once per routine by generated code)."""
-    lapack = find_lapack()
-    lib = None if lapack is None else _load(lapack.path)
+    lib = library()
     if lib is None:
         raise RuntimeError("kiln: NumPy's LAPACK library is no longer available")
     value = ctypes.cast(getattr(lib, symbol), ctypes.c_void_p).value

@@ -45,10 +45,9 @@ def _openmp() -> ctypes.CDLL:
 @cache
 def _blas_setter() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
     """OpenBLAS's thread-count setter in NumPy's bundled library, or None (another BLAS)."""
-    from kiln.runtime.lapack import _load, find_lapack
+    from kiln.runtime.lapack import library
 
-    lapack = find_lapack()
-    lib = None if lapack is None else _load(lapack.path)
+    lib = library()
     if lib is None:
         return None
     for name in _BLAS_SETTERS:
