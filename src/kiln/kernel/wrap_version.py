@@ -5,7 +5,9 @@ cannot be negative anywhere in the loop.
 (``i < 0 ? i + n : i``): ``k`` might be negative. The select turns every load into a gather and
 stops vectorization. In a loop ``for v in range(lo, hi)`` an index that cannot decrease as
 ``v`` grows (``v + k``, ``min(v, n - 1)``) is smallest at ``v = lo``; when every such index
-is non-negative there, the copy with the selects removed runs, otherwise the original.
+is non-negative there, the copy with the selects removed runs, otherwise the original. Indices
+computed under an ``if`` in the body count too: a guarded load (``a[i] if i < n else 0``) is
+otherwise a masked gather.
 """
 
 from __future__ import annotations
@@ -72,20 +74,46 @@ def version_wraparound(loop: ir.For) -> ir.Stmt:
         )  # type: ignore[assignment]
         return x
 
-    prefix: list[ir.Stmt] = []
-    for s in loop.body:  # the straight-line start of the body, where values are known
-        if not isinstance(s, ir.Assign):
-            break
-        prefix.append(dataclasses.replace(s, value=map_exprs(s.value, drop)))
-        defs[s.target] = inline(s.value)
+    def walk(stmts: tuple[ir.Stmt, ...]) -> tuple[ir.Stmt, ...]:
+        """``stmts`` with droppable selects dropped; ``defs`` holds, at each assignment, the
+        value every variable has there (inlined), as long as straight-line code decides it."""
+        out: list[ir.Stmt] = []
+        for s in stmts:
+            if isinstance(s, ir.Assign):
+                s = dataclasses.replace(s, value=map_exprs(s.value, drop))
+                defs[s.target] = inline(s.value)
+            elif isinstance(s, ir.If):
+                saved = dict(defs)
+                then = walk(s.then)
+                _restore(defs, saved)
+                orelse = walk(s.orelse)
+                _restore(defs, saved)
+                s = dataclasses.replace(s, then=then, orelse=orelse)
+                _forget(defs, assignment_counts((s,)))  # a branch's value is not known after it
+            else:
+                _forget(defs, assignment_counts((s,)))  # nested loops: left as they are
+            out.append(s)
+        return tuple(out)
+
+    body = walk(loop.body)
     if not checks or len(checks) > MAX_CHECKS:
         return loop
-    fast = dataclasses.replace(loop, body=(*prefix, *loop.body[len(prefix) :]))
+    fast = dataclasses.replace(loop, body=body)
     cond: ir.Expr | None = None
     for at_lo in checks.values():
         c = ir.Binary("ge", at_lo, ir.Const(0, INT64), BOOL)
         cond = c if cond is None else ir.Binary("and", cond, c, BOOL)
     return ir.If(cond, (fast,), (loop,))  # type: ignore[arg-type]
+
+
+def _restore(defs: dict[str, ir.Expr], saved: dict[str, ir.Expr]) -> None:
+    defs.clear()
+    defs.update(saved)
+
+
+def _forget(defs: dict[str, ir.Expr], names: dict[str, int]) -> None:
+    for name in names:
+        defs.pop(name, None)
 
 
 def version_inner(s: ir.Stmt) -> ir.Stmt:
