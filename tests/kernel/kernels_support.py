@@ -289,3 +289,18 @@ def per_thread_trip(out):
         for k in range(m):
             acc += k
         out[tx] = acc
+
+
+@kiln.kernel
+def guarded_tile_copy(a, out, k):
+    """A tile row loaded under a bounds guard, at a row offset of unknown sign: the index
+    computed inside the ``if`` keeps its wrap-around only in the copy for negative offsets."""
+    t = kiln.shared.array((4, 16), np.float64)
+    tx = kiln.threadIdx.x
+    col = kiln.blockIdx.x * 16 + tx
+    for r in range(4):
+        t[r, tx] = a[r + k, col] if col < a.shape[1] else -1.0
+    kiln.syncthreads()
+    for r in range(4):
+        if col < out.shape[1]:
+            out[r, col] = t[t.shape[0] - 1 - r, tx]

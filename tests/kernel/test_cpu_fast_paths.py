@@ -170,3 +170,27 @@ def test_per_thread_trip_counts_are_not_lifted():
     expect[:8] = [k * (k + 1) // 2 for k in range(8)]
     np.testing.assert_array_equal(out, expect)
     np.testing.assert_array_equal(ref, expect)
+
+
+@pytest.mark.parametrize("k", [-3, -1, 0, 2])
+@pytest.mark.parametrize("cols", [1, 16, 21])
+def test_guarded_loads_are_versioned_on_wraparound(k, cols):
+    a = np.random.default_rng(cols).random((8, cols))
+    out, ref = np.zeros((4, cols)), np.zeros((4, cols))
+    grid = (cols + 15) // 16
+    K.guarded_tile_copy.cpu[grid, 16](a, out, k)
+    K.guarded_tile_copy.simulate(grid, 16, a, ref, k)
+    np.testing.assert_array_equal(out, ref)
+    np.testing.assert_array_equal(out, a[np.arange(3, -1, -1) + k])  # t.shape[0] is 4, not padded
+    text = _cpu_ir(K.guarded_tile_copy, grid, 16, a, out, k)
+    row = "cast(add(u_r, p_k): py_int64): int64"  # the row index r + k, computed under the guard
+    rows = [line.split(" = ", 1)[1] for line in text.splitlines() if "_ix = " in line and row in line]
+    assert sorted(r.startswith("select(") for r in rows) == [False, True]  # one copy each way
+
+
+def test_per_worker_copies_share_no_cache_line():
+    a = np.random.default_rng(0).random((8, 40))
+    out = np.zeros((4, 40))
+    text = _cpu_ir(K.guarded_tile_copy, 3, 16, a, out, 0)
+    # 4 x 16 float64 per worker, grown by one 128-byte row so neighbours' copies stay apart
+    assert "shape=[kiln_nw, add(4: int64, 1: int64): int64, 16: int64]" in text

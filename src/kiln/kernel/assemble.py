@@ -16,6 +16,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+import numpy as np
+
 from kiln.errors import UnsupportedError
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, PY_INT, ArrayType, ScalarType
@@ -54,6 +56,31 @@ def _i(v: int) -> ir.Const:
 
 def _bin(op: str, a: ir.Expr, b: ir.Expr) -> ir.Expr:
     return ir.Binary(op, a, b, INT64)
+
+
+FALSE_SHARING_GAP = 128  # bytes between workers' copies: a cache line pair (adjacent-line prefetch)
+
+
+def _padded(shape: tuple[ir.Expr, ...], itemsize: int) -> tuple[ir.Expr, ...]:
+    """``shape`` (constant, as shared and local arrays' shapes are) with its first extent grown
+    by enough rows to span FALSE_SHARING_GAP bytes: indices stay valid, and consecutive
+    workers' copies of a C-ordered array share no cache line."""
+    if not shape:
+        return shape
+    row = itemsize * _product(shape[1:])
+    return (_bin("add", shape[0], _i(-(-FALSE_SHARING_GAP // row))), *shape[1:])
+
+
+def _itemsize(t: ArrayType) -> int:
+    return int(np.dtype(t.dtype).itemsize)
+
+
+def _product(shape: tuple[ir.Expr, ...]) -> int:
+    n = 1
+    for e in shape:
+        assert isinstance(e, ir.Const), "shared and local arrays have constant shapes"
+        n *= int(e.value)  # type: ignore[arg-type]
+    return max(n, 1)
 
 
 class _Assembler:
@@ -95,6 +122,8 @@ class _Assembler:
     def relocate(self, stmts: tuple[ir.Stmt, ...]) -> tuple[ir.Stmt, ...]:
         """Index shared arrays by worker and local ones by worker and thread."""
         t = self.flat_thread()
+        allocs = [s for s in iter_stmts(stmts) if isinstance(s, ir.Alloc) and s.target in self.spaces]
+        shapes = {s.target: s.shape for s in allocs}
 
         def prefix(name: str) -> tuple[ir.Expr, ...]:
             return (self.w,) if self.flat or self.spaces[name] == "shared" else (self.w, t)
@@ -102,6 +131,8 @@ class _Assembler:
         def expr(e: ir.Expr) -> ir.Expr:
             if isinstance(e, ir.Load) and e.array in self.spaces:
                 return ir.Load(e.array, prefix(e.array) + e.indices, e.type)
+            if isinstance(e, ir.Dim) and e.array in shapes:
+                return shapes[e.array][e.axis]  # the copies are padded: the kernel's own extent
             if isinstance(e, ir.Dim | ir.Stride) and e.array in self.spaces:
                 return dataclasses.replace(e, axis=e.axis + len(prefix(e.array)))
             return e
@@ -119,21 +150,24 @@ class _Assembler:
         return tuple(map_exprs(s, expr) for s in moved)  # type: ignore[misc]
 
     def scratch_allocs(self, body: tuple[ir.Stmt, ...], slots: set[str]) -> list[ir.Stmt]:
+        """One copy of each shared array per worker, of each local array and slot per worker
+        and thread; each worker's copy is padded so no cache line holds two workers' data."""
         nw = ir.Var(NWORKERS, INT64)
         out: list[ir.Stmt] = [ir.Assign(NWORKERS, ir.Call("worker_count", (), INT64))]
         for s in iter_stmts(body):
             if isinstance(s, ir.Alloc) and s.target in self.spaces:
                 one_per_worker = self.flat or self.spaces[s.target] == "shared"
-                lead = (nw,) if one_per_worker else (nw, _i(self.nthreads))
-                t = ArrayType(s.type.dtype, s.type.ndim + len(lead), "C")
+                per_worker = s.shape if one_per_worker else (_i(self.nthreads), *s.shape)
+                t = ArrayType(s.type.dtype, 1 + len(per_worker), "C")
                 self.types[s.target] = t
-                out.append(ir.Alloc(s.target, t, lead + s.shape, loc=s.loc))
+                out.append(ir.Alloc(s.target, t, (nw, *_padded(per_worker, _itemsize(t))), loc=s.loc))
         for v in sorted(slots):
             vt = self.types[v]
             assert isinstance(vt, ScalarType)
             name = f"kiln_slot_{v}"
-            self.types[name] = ArrayType(vt.dtype, 2, "C")
-            out.append(ir.Alloc(name, ArrayType(vt.dtype, 2, "C"), (nw, _i(self.nthreads))))
+            t = ArrayType(vt.dtype, 2, "C")
+            self.types[name] = t
+            out.append(ir.Alloc(name, t, (nw, *_padded((_i(self.nthreads),), _itemsize(t)))))
         return out
 
     # ---------------------------------------------------------------- returns
