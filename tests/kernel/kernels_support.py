@@ -304,3 +304,12 @@ def guarded_tile_copy(a, out, k):
     for r in range(4):
         if col < out.shape[1]:
             out[r, col] = t[t.shape[0] - 1 - r, tx]
+
+
+@kiln.kernel
+def clamped_shift(a, out, k):
+    """``a[j + k]`` clamped into range: only blocks near the ends need the clamp."""
+    j = kiln.grid(1)
+    n = a.shape[0]
+    if j < out.shape[0]:
+        out[j] = a[min(max(j + k, 0), n - 1)] * 2

@@ -194,3 +194,18 @@ def test_per_worker_copies_share_no_cache_line():
     text = _cpu_ir(K.guarded_tile_copy, 3, 16, a, out, 0)
     # 4 x 16 float64 per worker, grown by one 128-byte row so neighbours' copies stay apart
     assert "shape=[kiln_nw, add(4: int64, 1: int64): int64, 16: int64]" in text
+
+
+@pytest.mark.parametrize("k", [-40, -3, 0, 5, 200])
+@pytest.mark.parametrize("n", [1, 100, 1000])
+def test_clamped_indices_are_versioned(k, n):
+    a = np.random.default_rng(n).random(n)
+    out, ref = np.zeros(n), np.zeros(n)
+    grid = (n + 15) // 16
+    K.clamped_shift.cpu[grid, 16](a, out, k)
+    K.clamped_shift.simulate(grid, 16, a, ref, k)
+    np.testing.assert_array_equal(out, ref)
+    np.testing.assert_array_equal(out, 2 * a[np.clip(np.arange(n) + k, 0, n - 1)])
+    text = _cpu_ir(K.clamped_shift, grid, 16, a, out, k)
+    clamps = [line.split(" = ", 1)[1] for line in text.splitlines() if "_max = " in line]
+    assert sorted(c.startswith("select(") for c in clamps) == [False, False, True, True]

@@ -1,5 +1,5 @@
-"""A second copy of the inner loop without negative-index wrap-around, taken when the indices
-cannot be negative anywhere in the loop.
+"""A second copy of the inner loop without negative-index wrap-around and without clamps,
+taken when the indices cannot be negative and the clamps cannot bind anywhere in the loop.
 
 ``i = cuda.grid(1) + k + 1; a[i, j]`` with a parameter ``k`` keeps Python's wrap-around select
 (``i < 0 ? i + n : i``): ``k`` might be negative. The select turns every load into a gather and
@@ -7,7 +7,9 @@ stops vectorization. In a loop ``for v in range(lo, hi)`` an index that cannot d
 ``v`` grows (``v + k``, ``min(v, n - 1)``) is smallest at ``v = lo``; when every such index
 is non-negative there, the copy with the selects removed runs, otherwise the original. Indices
 computed under an ``if`` in the body count too: a guarded load (``a[i] if i < n else 0``) is
-otherwise a masked gather.
+otherwise a masked gather. Clamps work the same way: ``min(max(j, 0), n - 1)`` with a rising
+``j`` is ``j`` on the whole loop when ``j >= 0`` at its first iteration and ``j <= n - 1`` at its
+last, and a contiguous load replaces the gather (Rodinia's pathfinder clamps every column).
 """
 
 from __future__ import annotations
@@ -55,23 +57,40 @@ def version_wraparound(loop: ir.For) -> ir.Stmt:
         return loop
     assigned = set(assignment_counts(loop.body)) - {loop.var}
     defs: dict[str, ir.Expr] = {}
-    checks: dict[ir.Expr, ir.Expr] = {}  # an index (inlined) -> its value at v = lo
+    checks: dict[ir.Expr, ir.Expr] = {}  # what the fast copy assumes -> its test at an end
 
     def inline(e: ir.Expr) -> ir.Expr:
         return map_exprs(e, lambda x: defs.get(x.name, x) if isinstance(x, ir.Var) else x)  # type: ignore[return-value]
 
+    def at(e: ir.Expr, value: ir.Expr) -> ir.Expr:
+        return map_exprs(e, lambda y: value if isinstance(y, ir.Var) and y.name == loop.var else y)  # type: ignore[return-value]
+
+    def monotone(full: ir.Expr) -> bool:
+        """Rises with the loop variable, from values the loop leaves alone, without loads."""
+        if expr_vars(full) & assigned or not _rising(full, loop.var):
+            return False
+        return not any(isinstance(y, ir.Load | ir.Call) for y in iter_exprs(full))
+
     def drop(e: ir.Expr) -> ir.Expr:
         x = wrapped_index(e)
-        if x is None:
+        if x is not None:
+            full = inline(x)
+            if not monotone(full):
+                return e
+            checks[full] = ir.Binary("ge", at(full, loop.start), ir.Const(0, INT64), BOOL)
+            return x
+        clamp = _clamp(e)
+        if clamp is None:
             return e
-        full = inline(x)
-        if expr_vars(full) & assigned or not _rising(full, loop.var):
-            return e  # depends on values the loop changes, or may decrease
-        if any(isinstance(y, ir.Load | ir.Call) for y in iter_exprs(full)):
+        x, bound, is_max = clamp
+        full, limit = inline(x), inline(bound)
+        if not monotone(full) or loop.var in expr_vars(limit) or not monotone(limit):
             return e
-        checks[full] = map_exprs(
-            full, lambda y: loop.start if isinstance(y, ir.Var) and y.name == loop.var else y
-        )  # type: ignore[assignment]
+        if is_max:  # max(x, bound) is x everywhere when it is at the first iteration
+            checks[e] = ir.Binary("ge", at(full, loop.start), limit, BOOL)
+        else:  # min(x, bound) is x everywhere when it is at the last one
+            last = ir.Binary("sub", loop.stop, ir.Const(1, INT64), INT64)
+            checks[e] = ir.Binary("le", at(full, last), limit, BOOL)
         return x
 
     def walk(stmts: tuple[ir.Stmt, ...]) -> tuple[ir.Stmt, ...]:
@@ -100,10 +119,24 @@ def version_wraparound(loop: ir.For) -> ir.Stmt:
         return loop
     fast = dataclasses.replace(loop, body=body)
     cond: ir.Expr | None = None
-    for at_lo in checks.values():
-        c = ir.Binary("ge", at_lo, ir.Const(0, INT64), BOOL)
+    for c in checks.values():
         cond = c if cond is None else ir.Binary("and", cond, c, BOOL)
     return ir.If(cond, (fast,), (loop,))  # type: ignore[arg-type]
+
+
+def _clamp(e: ir.Expr) -> tuple[ir.Expr, ir.Expr, bool] | None:
+    """``(x, bound, is_max)`` where the integer ``e`` is ``max(x, bound)`` or ``min(x, bound)``
+    written as a select (``x`` the side that varies; the caller checks which does)."""
+    if not (isinstance(e, ir.Select) and e.type.is_integer and isinstance(e.cond, ir.Binary)):
+        return None
+    c = e.cond
+    if c.op not in ("lt", "le", "gt", "ge") or {c.lhs, c.rhs} != {e.if_true, e.if_false} or c.lhs == c.rhs:
+        return None
+    larger = (c.op in ("gt", "ge")) == (e.if_true == c.lhs)  # picks the larger of the two
+    a, b = e.if_true, e.if_false
+    if isinstance(b, ir.Const) or not expr_vars(b):
+        return a, b, larger
+    return b, a, larger
 
 
 def _restore(defs: dict[str, ir.Expr], saved: dict[str, ir.Expr]) -> None:
