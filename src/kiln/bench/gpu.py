@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 import json
 import math
-import os
 import statistics
 import subprocess
 import sys
@@ -78,24 +77,30 @@ def kernel_reports() -> list[dict[str, Any]]:
 
 
 def _threads_scaling(repeat: int) -> dict[str, float]:
-    """Each kernel's speedup from 1 to 2 OpenMP threads (medians, separate processes)."""
-    times = {}
-    for threads in (1, 2):
-        env = dict(os.environ, OMP_NUM_THREADS=str(threads))
-        code = f"from kiln.bench.gpu import _kernel_times; import json; print(json.dumps(_kernel_times({repeat})))"  # noqa: E501
-        out = subprocess.run(
-            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
-        )
-        times[threads] = json.loads(out.stdout.strip().splitlines()[-1])
-    return {n: times[1][n] / times[2][n] for n in times[1]}
+    """Each kernel's speedup from 1 to 2 threads, in a fresh process (see _scaling_here)."""
+    code = f"import json; from kiln.bench.gpu import _scaling_here as s; print(json.dumps(s({repeat})))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
-def _kernel_times(repeat: int) -> dict[str, float]:
+def _scaling_here(repeat: int) -> dict[str, float]:
+    """Medians at 1 and at 2 threads, interleaved run by run (``kiln.set_num_threads``), so a
+    drift in the machine (another process, the clock) hits both counts alike; the count that
+    runs first alternates each round. Each run gets freshly copied arguments."""
+    from kiln.runtime.threads import get_num_threads, set_num_threads
+
+    default = get_num_threads()
     out = {}
     for case in CASES:
         env = case.make(case.large, np.random.default_rng(0))
-        case.run(cpu_launch, copy.deepcopy(env))
-        out[case.name] = _time(lambda e, c=case: c.run(cpu_launch, e), env, repeat)
+        case.run(cpu_launch, copy.deepcopy(env))  # compiles
+        samples: dict[int, list[float]] = {1: [], 2: []}
+        for r in range(repeat):
+            for threads in (1, 2) if r % 2 == 0 else (2, 1):
+                set_num_threads(threads)
+                samples[threads].append(_time(lambda e, c=case: c.run(cpu_launch, e), env, 1))
+        set_num_threads(default)
+        out[case.name] = statistics.median(samples[1]) / statistics.median(samples[2])
     return out
 
 
@@ -116,7 +121,7 @@ def main(
     live = sum(r["bytes_all_live"] for r in reports)
     cut = sum(r["bytes_min_cut"] for r in reports)
     print(f"bytes per thread stored across barriers: {cut} with the min-cut, {live} storing every live value")
-    per_kernel = _threads_scaling(max(3, repeat)) if scaling else {}
+    per_kernel = _threads_scaling(max(5, repeat)) if scaling else {}
     scale = math.exp(sum(map(math.log, per_kernel.values())) / len(per_kernel)) if per_kernel else None
     if scale is not None:
         print("1 -> 2 threads: " + ", ".join(f"{n} {x:.2f}x" for n, x in per_kernel.items()))
