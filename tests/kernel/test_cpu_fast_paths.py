@@ -24,6 +24,9 @@ def test_grid_stride_histogram(n, dtype):
     text = _cpu_ir(K.strided_hist, 7, 32, x, hist, -3)
     assert "kiln_priv_" in text  # privatized per worker
     assert "kiln_gidx in range" not in text  # the strided loop is the grid loop
+    # each worker's copy is 128 bytes longer: neighbours write no common line
+    gap = 128 // np.dtype(dtype).itemsize
+    assert f"shape=[kiln_nw, add(dim(p_hist, 0), {gap}: int64): int64]" in text
 
 
 def test_grid_stride_with_an_offset_start_stays_per_thread():

@@ -30,6 +30,7 @@ from kiln.kernel.guards import narrow_thread_loop
 from kiln.kernel.interchange import lift_uniform_loops, thread_deps, thread_order
 from kiln.kernel.lower_intrinsics import BID, GDIM, TID, array_space
 from kiln.kernel.nonneg import drop_wraparound
+from kiln.kernel.padding import padded_copy_shape
 from kiln.kernel.privatize import privatize_atomics
 from kiln.kernel.spill import SpillPlan, plan_spills
 from kiln.kernel.thread_fission import split_at_conditionals
@@ -58,29 +59,8 @@ def _bin(op: str, a: ir.Expr, b: ir.Expr) -> ir.Expr:
     return ir.Binary(op, a, b, INT64)
 
 
-FALSE_SHARING_GAP = 128  # bytes between workers' copies: a cache line pair (adjacent-line prefetch)
-
-
-def _padded(shape: tuple[ir.Expr, ...], itemsize: int) -> tuple[ir.Expr, ...]:
-    """``shape`` (constant, as shared and local arrays' shapes are) with its first extent grown
-    by enough rows to span FALSE_SHARING_GAP bytes: indices stay valid, and consecutive
-    workers' copies of a C-ordered array share no cache line."""
-    if not shape:
-        return shape
-    row = itemsize * _product(shape[1:])
-    return (_bin("add", shape[0], _i(-(-FALSE_SHARING_GAP // row))), *shape[1:])
-
-
 def _itemsize(t: ArrayType) -> int:
     return int(np.dtype(t.dtype).itemsize)
-
-
-def _product(shape: tuple[ir.Expr, ...]) -> int:
-    n = 1
-    for e in shape:
-        assert isinstance(e, ir.Const), "shared and local arrays have constant shapes"
-        n *= int(e.value)  # type: ignore[arg-type]
-    return max(n, 1)
 
 
 class _Assembler:
@@ -160,14 +140,15 @@ class _Assembler:
                 per_worker = s.shape if one_per_worker else (_i(self.nthreads), *s.shape)
                 t = ArrayType(s.type.dtype, 1 + len(per_worker), "C")
                 self.types[s.target] = t
-                out.append(ir.Alloc(s.target, t, (nw, *_padded(per_worker, _itemsize(t))), loc=s.loc))
+                copy = padded_copy_shape(per_worker, _itemsize(t))
+                out.append(ir.Alloc(s.target, t, (nw, *copy), loc=s.loc))
         for v in sorted(slots):
             vt = self.types[v]
             assert isinstance(vt, ScalarType)
             name = f"kiln_slot_{v}"
             t = ArrayType(vt.dtype, 2, "C")
             self.types[name] = t
-            out.append(ir.Alloc(name, t, (nw, *_padded((_i(self.nthreads),), _itemsize(t)))))
+            out.append(ir.Alloc(name, t, (nw, *padded_copy_shape((_i(self.nthreads),), _itemsize(t)))))
         return out
 
     # ---------------------------------------------------------------- returns

@@ -24,6 +24,7 @@ from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, ArrayType, ScalarType
 from kiln.ir.visit import iter_exprs, iter_stmts, map_stmts
 from kiln.kernel.analysis import read_vars
+from kiln.kernel.padding import padded_copy_shape
 
 PRIVATE_LIMIT = 1 << 16  # elements of the array; the copies are this times the worker count
 BOOL = ScalarType("bool")
@@ -118,7 +119,8 @@ def _copies(
     wn = f"kiln_pw_{a}"
     types[wn] = INT64
     pw = ir.Var(wn, INT64)
-    alloc = ir.Alloc(p, types[p], (nw, *(ir.Dim(a, k) for k in range(t.ndim))))  # type: ignore[arg-type]
+    copy = padded_copy_shape(tuple(ir.Dim(a, k) for k in range(t.ndim)), np.dtype(t.dtype).itemsize)
+    alloc = ir.Alloc(p, types[p], (nw, *copy))  # type: ignore[arg-type]
 
     def init(i: tuple[ir.Expr, ...]) -> tuple[ir.Stmt, ...]:
         return (ir.Store(p, (pw, *i), _identity(kind, t.dtype)),)
