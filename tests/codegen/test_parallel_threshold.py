@@ -44,7 +44,7 @@ def versioned_rows(a, b):
 
 def _thresholds(c_source: str) -> list[str]:
     lines = (line.strip() for line in c_source.splitlines())
-    return [line for line in lines if "KILN_PAR_MIN)" in line and line.startswith("if")]
+    return [line for line in lines if "> KILN_PAR_MIN" in line and line.startswith("if")]
 
 
 def test_inner_loops_under_a_version_test_count() -> None:
@@ -60,3 +60,32 @@ def test_inner_loops_under_a_version_test_count() -> None:
     kiln.jit(versioned_rows, parallel=True)(a, got)
     versioned_rows(a, b)
     np.testing.assert_array_equal(got, b)
+
+
+def sweeps(p, b, nit):
+    for _ in range(nit):
+        pn = p.copy()
+        p[1:-1, 1:-1] = 0.25 * (pn[1:-1, 2:] + pn[1:-1, :-2] + pn[2:, 1:-1] + pn[:-2, 1:-1]) - b[1:-1, 1:-1]
+        p[:, -1] = p[:, -2]
+
+
+def test_loops_near_the_threshold_join_a_team_already_running() -> None:
+    # Each parallel loop may also go parallel with KILN_PAR_NEAR operations once a loop of this
+    # call ran on the team (the copy between sweeps keeps the sweeps' row partition). At 200 x
+    # 200 the sweep is above KILN_PAR_MIN and the copy between the two thresholds.
+    p, b = np.random.default_rng(0).random((200, 200)), np.random.default_rng(1).random((200, 200))
+    f = kiln.jit(sweeps, parallel=True)
+    source = kiln.inspect(f, p, b, 3).split("==== c ====")[1]
+    tests = _thresholds(source)
+    assert tests and all("|| (kiln_team && " in t and "> KILN_PAR_NEAR)" in t for t in tests), tests
+    assert source.count("kiln_team = 1;") == len(tests)
+    default = kiln.get_num_threads()
+    for threads in (1, 2, 3):
+        kiln.set_num_threads(threads)
+        try:
+            got, want = p.copy(), p.copy()
+            f(got, b, 3)
+            sweeps(want, b, 3)
+            np.testing.assert_array_equal(got, want)
+        finally:
+            kiln.set_num_threads(default)

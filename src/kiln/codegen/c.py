@@ -87,6 +87,8 @@ def render_function(fn: ir.Function, openmp: bool = False) -> str:
     for name, t in types.items():
         body += _declare(name, t)
     body.append("PyObject* kiln_result = NULL;")
+    if openmp:
+        body.append("int kiln_team = 0; /* set once a loop of this call ran on the OpenMP team */")
     body.append(f"if (nargs != {len(fn.params)}) {{")
     body.append(f'  PyErr_SetString(PyExc_TypeError, "expected {len(fn.params)} arguments"); return NULL; }}')
     for i, p in enumerate(fn.params):

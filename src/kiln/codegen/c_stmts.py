@@ -274,7 +274,10 @@ class StmtRenderer:
         finally:
             self._serial -= 1
             self._label_suffix = saved_suffix
-        return [f"    if ({cond}) {{", *_indent(parallel), "    } else {", *_indent(serial), "    }"]
+        work = cond.removesuffix(" > KILN_PAR_MIN")
+        go = f"{cond} || (kiln_team && {work} > KILN_PAR_NEAR)"  # see KILN_PAR_NEAR
+        parallel = ["        kiln_team = 1;", *parallel]
+        return [f"    if ({go}) {{", *_indent(parallel), "    } else {", *_indent(serial), "    }"]
 
     def _collapsed(
         self, s: ir.For, header: str, first: str, pragma: str, extent: tuple[str, str]
