@@ -215,3 +215,38 @@ def test_eye_and_identity(n: int, m: int, k: int) -> None:
     for e, g in zip(expected, got):
         assert g.dtype == e.dtype and g.shape == e.shape
         np.testing.assert_array_equal(g, e)
+
+
+def _blas_threads() -> int:
+    import ctypes
+
+    from kiln.runtime.lapack import library, thread_count_symbols
+
+    names = thread_count_symbols()
+    if names is None:
+        pytest.skip("NumPy's BLAS has no OpenBLAS thread count")
+    getter = getattr(library(), names[0])
+    getter.restype = ctypes.c_int
+    return int(getter())
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.complex128])
+def test_large_solve_factors_on_one_thread_and_restores_the_count(dtype):
+    # From 100 x 100 OpenBLAS factors on its own pool; kiln factors on one thread, which is
+    # NumPy's result with OpenBLAS on one thread, bit for bit.
+    rng = np.random.default_rng(5)
+    a = rng.random((130, 130)).astype(dtype)
+    if dtype == np.complex128:
+        a += 1j * rng.random((130, 130))
+    b = rng.random((130, 9)).astype(dtype)
+    default = kiln.get_num_threads()
+    kiln.set_num_threads(2)
+    try:
+        before = _blas_threads()
+        got_solve, got_inv = solve(a, b), inv(a)
+        assert _blas_threads() == before  # restored after the factorization
+        kiln.set_num_threads(1)
+        np.testing.assert_array_equal(got_solve, np.linalg.solve(a, b))
+        np.testing.assert_array_equal(got_inv, np.linalg.inv(a))
+    finally:
+        kiln.set_num_threads(default)

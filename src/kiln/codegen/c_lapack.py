@@ -1,11 +1,11 @@
 """C for the LAPACK library calls (``solve``, ``inv``, ``cholesky``, ``cholesky_upper``).
 
 Each matrix of a (possibly stacked, possibly broadcast) operand is packed into a
-column-major work buffer and handed to the LAPACK routine NumPy itself uses (``?gesv``,
-``?potrf``), from the library NumPy ships, found when the module loads; so results match
-NumPy's bit for bit. Without such a library the call goes through ``numpy.linalg``. Errors
-are NumPy's: ``LinAlgError`` for non-square, singular or non-positive-definite matrices.
-Operands already have the computation dtype (float64 or complex128).
+column-major work buffer and handed to the LAPACK routines NumPy itself uses (``?gesv``'s
+two steps ``?getrf`` and ``?getrs``, ``?potrf``), from the library NumPy ships, found when the
+module loads; so results match NumPy's bit for bit. Without such a library the call goes
+through ``numpy.linalg``. Errors are NumPy's: ``LinAlgError`` for non-square, singular or
+non-positive-definite matrices. Operands already have the computation dtype (float64 or complex128).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from kiln.codegen import c_exprs as cx
 from kiln.ir import nodes as ir
-from kiln.runtime.lapack import Lapack, find_lapack
+from kiln.runtime.lapack import Lapack, find_lapack, thread_count_symbols
 
 if TYPE_CHECKING:
     from kiln.codegen.c_stmts import StmtRenderer
@@ -93,10 +93,49 @@ _DIRECT = r"""
 typedef {int_t} kiln_lapack_int;
 """
 
+# OpenBLAS factors a matrix (?getrf, n >= 100) on its own thread pool: neither kiln's OpenMP
+# team nor the threads callback (kiln.runtime.blas_threads) reaches that path, and the pool's
+# threads then spin for a while beside kiln's team (NPBench contour_integral at M: 0.72x on 2
+# threads against 1). The factorization runs on one thread; the solve with the right-hand sides
+# (?getrs, most of the work for several of them) keeps every thread, through the callback.
+_SERIAL = r"""
+typedef int (*kiln_blas_get_threads_t)(void);
+typedef void (*kiln_blas_set_threads_t)(int);
+static kiln_blas_get_threads_t kiln_blas_get_threads = NULL;
+static kiln_blas_set_threads_t kiln_blas_set_threads = NULL;
+static int kiln_blas_serial_begin(void) {
+    static int looked = 0;
+    if (!looked) {
+        looked = 1;
+        kiln_blas_get_threads = (kiln_blas_get_threads_t)kiln_library_sym("{getter}");
+        kiln_blas_set_threads = (kiln_blas_set_threads_t)kiln_library_sym("{setter}");
+        if (!kiln_blas_get_threads || !kiln_blas_set_threads) {
+            kiln_blas_get_threads = NULL;
+            kiln_blas_set_threads = NULL;
+            PyErr_Clear();
+        }
+    }
+    int n = kiln_blas_get_threads ? kiln_blas_get_threads() : 1;
+    if (n > 1) kiln_blas_set_threads(1);
+    return n;
+}
+static void kiln_blas_serial_end(int n) {
+    if (n > 1) kiln_blas_set_threads(n);
+}
+"""
+
+_NOT_SERIAL = r"""
+static int kiln_blas_serial_begin(void) { return 1; }
+static void kiln_blas_serial_end(int n) { (void)n; }
+"""
+
 # One copy per computation dtype: {s} d or z, {t} its C type.
 _DIRECT_TYPED = r"""
-typedef void (*kiln_gesv_{s}_t)(const kiln_lapack_int*, const kiln_lapack_int*, {t}*, const kiln_lapack_int*,
-                                kiln_lapack_int*, {t}*, const kiln_lapack_int*, kiln_lapack_int*);
+typedef void (*kiln_getrf_{s}_t)(const kiln_lapack_int*, const kiln_lapack_int*, {t}*, const kiln_lapack_int*,
+                                 kiln_lapack_int*, kiln_lapack_int*);
+typedef void (*kiln_getrs_{s}_t)(const char*, const kiln_lapack_int*, const kiln_lapack_int*, const {t}*,
+                                 const kiln_lapack_int*, const kiln_lapack_int*, {t}*, const kiln_lapack_int*,
+                                 kiln_lapack_int*, size_t);
 typedef void (*kiln_potrf_{s}_t)(const char*, const kiln_lapack_int*, {t}*, const kiln_lapack_int*,
                                  kiln_lapack_int*, size_t);
 /* Column-major rows x cols buffer <-> strided matrix (element strides rs, cs); the loop
@@ -115,14 +154,17 @@ static void kiln_unpack_{s}({t}* dst, const {t}* src, npy_intp rows, npy_intp co
     else {{ for (npy_intp i = 0; i < rows; i++) for (npy_intp j = 0; j < cols; j++)
         dst[i * rs + j * cs] = src[i + j * rows]; }}
 }}
-/* out = solve(a, b), or inv(a) when b is NULL (NumPy solves against the identity too). */
+/* out = solve(a, b), or inv(a) when b is NULL (NumPy solves against the identity too): ?gesv's
+   two steps, the factorization on one thread (kiln_blas_serial_begin). */
 static int kiln_la_gesv_{s}(const kiln_mat* out, const kiln_mat* a, const kiln_mat* b, int b_vector) {{
-    static kiln_gesv_{s}_t gesv = NULL;
+    static kiln_getrf_{s}_t getrf = NULL;
+    static kiln_getrs_{s}_t getrs = NULL;
     if (kiln_solve_shapes(out, a, b, b_vector) < 0) return -1;
     int out_core = b_vector ? 1 : 2, nb = out->nd - out_core;
     npy_intp n = a->shape[a->nd - 1], nrhs = !b ? n : (b_vector ? 1 : b->shape[b->nd - 1]);
     if (kiln_batch_count(nb, out->shape) == 0 || n == 0 || nrhs == 0) return 0;
-    if (!gesv && !(gesv = (kiln_gesv_{s}_t)kiln_library_sym("{gesv}"))) return -1;
+    if (!getrf && !(getrf = (kiln_getrf_{s}_t)kiln_library_sym("{getrf}"))) return -1;
+    if (!getrs && !(getrs = (kiln_getrs_{s}_t)kiln_library_sym("{getrs}"))) return -1;
     {t}* fa = malloc(sizeof({t}) * (size_t)(n * n + n * nrhs));
     kiln_lapack_int* ipiv = malloc(sizeof(kiln_lapack_int) * (size_t)n);
     if (!fa || !ipiv) {{ free(fa); free(ipiv); PyErr_NoMemory(); return -1; }}
@@ -142,10 +184,13 @@ static int kiln_la_gesv_{s}(const kiln_mat* out, const kiln_mat* a, const kiln_m
             for (npy_intp k = 0; k < n * n; k++) fb[k] = 0;
             for (npy_intp k = 0; k < n; k++) fb[k + k * n] = 1;
         }}
-        gesv(&ln, &lrhs, fa, &ln, ipiv, fb, &ln, &info);
+        int threads = kiln_blas_serial_begin();
+        getrf(&ln, &ln, fa, &ln, ipiv, &info);
+        kiln_blas_serial_end(threads);
+        if (info == 0) getrs("N", &ln, &lrhs, fa, &ln, ipiv, fb, &ln, &info, 1);
         if (info != 0) {{
             if (info > 0) kiln_linalg_error("Singular matrix");
-            else PyErr_Format(PyExc_SystemError, "LAPACK {gesv}: argument %lld is invalid", (long long)-info);
+            else PyErr_Format(PyExc_SystemError, "LAPACK ?getrf/?getrs: bad argument %lld", (long long)-info);
             rc = -1;
             break;
         }}
@@ -224,13 +269,19 @@ def support_code(fn: ir.Function) -> str:
     if lapack is None:
         return _THROUGH_NUMPY
     parts = [_COMMON, _DIRECT.replace("{int_t}", "int64_t" if lapack.int_bits == 64 else "int32_t")]
+    names = thread_count_symbols()
+    if names is None:
+        parts.append(_NOT_SERIAL)
+    else:
+        parts.append(_SERIAL.replace("{getter}", names[0]).replace("{setter}", names[1]))
     for s, t in (("d", "double"), ("z", "double _Complex")):
         parts.append(_typed(lapack, s, t))
     return "".join(parts)
 
 
 def _typed(lapack: Lapack, s: str, t: str) -> str:
-    return _DIRECT_TYPED.format(s=s, t=t, gesv=lapack.symbol(f"{s}gesv"), potrf=lapack.symbol(f"{s}potrf"))
+    getrf, getrs, potrf = (lapack.symbol(f"{s}{r}") for r in ("getrf", "getrs", "potrf"))
+    return _DIRECT_TYPED.format(s=s, t=t, getrf=getrf, getrs=getrs, potrf=potrf)
 
 
 def _mat(r: StmtRenderer, name: str) -> str:

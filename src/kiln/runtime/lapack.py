@@ -26,6 +26,14 @@ _SCHEMES: tuple[tuple[str, str, int], ...] = (
     ("", "_", 32),
 )
 _LIBRARY_GLOBS = ("*openblas*.so*", "*openblas*.dylib", "*openblas*.dll", "*lapack*.so*")
+# OpenBLAS's thread-count setters across NumPy's wheels: scipy-openblas (64-bit and 32-bit
+# integer builds) and the older numpy-openblas builds; each has a getter of the same shape.
+BLAS_THREAD_SETTERS = (
+    "scipy_openblas_set_num_threads64_",
+    "scipy_openblas_set_num_threads",
+    "openblas_set_num_threads64_",
+    "openblas_set_num_threads",
+)
 
 
 @dataclass(frozen=True)
@@ -84,3 +92,13 @@ def address(symbol: str) -> int:
     if not value:
         raise RuntimeError(f"kiln: LAPACK routine {symbol} not found")
     return value
+
+
+def thread_count_symbols() -> tuple[str, str] | None:
+    """``(getter, setter)`` of OpenBLAS's thread count in NumPy's library, or None."""
+    lib = library()
+    for setter in BLAS_THREAD_SETTERS if lib is not None else ():
+        getter = setter.replace("_set_", "_get_")
+        if hasattr(lib, setter) and hasattr(lib, getter):
+            return getter, setter
+    return None

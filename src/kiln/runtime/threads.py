@@ -17,14 +17,6 @@ from functools import cache
 from kiln.runtime.loader import bounded_openmp_spinning
 
 _OPENMP_RUNTIMES = ("libgomp.so.1", "gomp", "libomp.so", "omp")
-# OpenBLAS's exported names across NumPy's wheels: scipy-openblas (64-bit and 32-bit integer
-# builds) and the older numpy-openblas builds.
-_BLAS_SETTERS = (
-    "scipy_openblas_set_num_threads64_",
-    "scipy_openblas_set_num_threads",
-    "openblas_set_num_threads64_",
-    "openblas_set_num_threads",
-)
 
 
 @cache
@@ -45,12 +37,12 @@ def _openmp() -> ctypes.CDLL:
 @cache
 def _blas_setter() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
     """OpenBLAS's thread-count setter in NumPy's bundled library, or None (another BLAS)."""
-    from kiln.runtime.lapack import library
+    from kiln.runtime.lapack import BLAS_THREAD_SETTERS, library
 
     lib = library()
     if lib is None:
         return None
-    for name in _BLAS_SETTERS:
+    for name in BLAS_THREAD_SETTERS:
         setter = getattr(lib, name, None)
         if setter is not None:
             setter.restype = None
