@@ -2,7 +2,8 @@
 
 A reordering pass may change the value a scalar holds after a loop nest (a loop counter when an
 inner range is empty, say); that is harmless when every path after the nest assigns the scalar
-again before reading it. Unknown control flow (break, continue, exit) counts as a read.
+again before reading it. Unknown control flow (break, continue, an exit to a block not known)
+counts as a read; an ``exit`` from an inlined call's block continues with what follows it.
 """
 
 from __future__ import annotations
@@ -23,33 +24,45 @@ def _reads(s: ir.Stmt | ir.Expr, var: str) -> bool:
     return any(isinstance(e, ir.Var) and e.name == var for e in iter_exprs(s, deep=False))
 
 
-def fate_in(stmts: tuple[ir.Stmt, ...], var: str) -> Fate:
-    for s in stmts:
-        f = _fate_of(s, var)
+def fate_in(stmts: tuple[ir.Stmt, ...], var: str, exits: dict[str, Fate] | None = None) -> Fate:
+    """What ``stmts`` do to ``var``; ``exits`` holds, per enclosing block label, the fate of
+    the code after that block (an ``exit`` to an unknown label counts as a read)."""
+    exits = exits or {}
+    for i, s in enumerate(stmts):
+        if isinstance(s, ir.Block):  # an exit from it lands on the statements after it
+            f = fate_in(s.body, var, {**exits, s.label: fate_in(stmts[i + 1 :], var, exits)})
+        elif isinstance(s, ir.Exit):
+            return exits.get(s.label, Fate.READ)
+        else:
+            f = _fate_of(s, var, exits)
         if f is not Fate.PASSED:
             return f
     return Fate.PASSED
 
 
-def _fate_of(s: ir.Stmt, var: str) -> Fate:
+def _fate_of(s: ir.Stmt, var: str, exits: dict[str, Fate]) -> Fate:
     if isinstance(s, ir.Return):
         return Fate.READ if var in s.values or _reads(s, var) else Fate.KILLED
-    if isinstance(s, ir.Break | ir.Continue | ir.Exit) or _reads(s, var):
+    if isinstance(s, ir.Break | ir.Continue) or _reads(s, var):
         return Fate.READ
     if isinstance(s, ir.Assign | ir.Atomic) and s.target == var:
         return Fate.KILLED
     if isinstance(s, ir.If):
-        then, orelse = fate_in(s.then, var), fate_in(s.orelse, var)
+        then, orelse = fate_in(s.then, var, exits), fate_in(s.orelse, var, exits)
         if Fate.READ in (then, orelse):
             return Fate.READ
         return Fate.KILLED if then is orelse is Fate.KILLED else Fate.PASSED
     if isinstance(s, ir.For | ir.While):  # may run no iteration; its body may run again
-        return Fate.READ if fate_in(s.body, var) is Fate.READ else Fate.PASSED
+        return Fate.READ if fate_in(s.body, var, exits) is Fate.READ else Fate.PASSED
     for b in bodies(s):
-        f = fate_in(b, var)
+        f = fate_in(b, var, exits)
         if f is not Fate.PASSED:
             return f
     return Fate.PASSED
+
+
+def _reads_test(loop: ir.Stmt | None, var: str) -> bool:
+    return isinstance(loop, ir.While) and _reads(loop, var)
 
 
 def _path(
@@ -76,17 +89,17 @@ def live_after(body: tuple[ir.Stmt, ...], stmt: ir.Stmt, names: set[str]) -> set
 
 
 def _live(path: list[tuple[ir.Stmt | None, tuple[ir.Stmt, ...], int]], var: str) -> bool:
-    for owner, block, pos in path:
-        f = fate_in(block[pos + 1 :], var)
-        if f is Fate.READ:
-            return True
-        if f is Fate.KILLED:
-            return False
-        if owner is None:
-            continue
-        if isinstance(owner, ir.For | ir.While):  # the next iteration runs the block's start again
-            if isinstance(owner, ir.While) and _reads(owner, var):
-                return True
-            if fate_in(block[:pos], var) is Fate.READ:
-                return True
-    return False
+    # after[k]: the fate of what runs once control leaves path[k]'s position, computed from the
+    # outermost level in, so that an exit to an enclosing block knows what follows that block
+    after = [Fate.PASSED] * (len(path) + 1)  # after the function's end nothing reads
+    exits: dict[str, Fate] = {}
+    for k in range(len(path) - 1, -1, -1):
+        owner, block, pos = path[k]
+        if isinstance(owner, ir.Block):
+            exits = {**exits, owner.label: after[k + 1]}
+        f = fate_in(block[pos + 1 :], var, exits)
+        if f is Fate.PASSED and isinstance(owner, ir.For | ir.While):  # the next iteration
+            again = _reads_test(owner, var) or fate_in(block[:pos], var, exits) is Fate.READ
+            f = Fate.READ if again else f
+        after[k] = after[k + 1] if f is Fate.PASSED else f
+    return after[0] is Fate.READ

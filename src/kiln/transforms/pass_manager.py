@@ -85,8 +85,20 @@ PASSES: dict[str, PassSpec] = {}
 PipelineEntry = str | tuple[str, Mapping[str, Any]]
 # Fusion first: licm's versioning would separate the nests it joins; contraction needs them joined.
 # Interchange before licm: hoisting out of an inner loop makes a perfect nest imperfect.
+# Simplify after fusion: it folds fusion's version tests that the shapes decide, and contract
+# can then drop the temporaries only the fallback copy used.
 PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
-    "cpu": ("fusion", "contract", "interchange", "tiling", "licm", "parallelize", "unroll", "simd"),
+    "cpu": (
+        "fusion",
+        "simplify",
+        "contract",
+        "interchange",
+        "tiling",
+        "licm",
+        "parallelize",
+        "unroll",
+        "simd",
+    ),
     "none": (),
 }
 PIPELINES["default"] = PIPELINES["cpu"]

@@ -1,0 +1,139 @@
+"""Fold tests that the function's own definitions decide.
+
+``N = x.shape[0]`` at the top of a function, then ``out[:, i] = x[:, i] * 2`` with ``out`` of
+shape ``(N, ...)``: the frontend checks that ``x.shape[0]`` broadcasts into ``N``, and fusion
+versions the nests on the same equality. Both stay in the loop, where they cost a test per
+iteration and, worse, keep the fallback copy of the nest with its temporary array alive: an
+allocation in a loop body keeps that loop sequential (NPBench's conv2d: ``for i in
+range(H_out)`` never went parallel).
+
+A scalar assigned once, before any control flow (at the top of the function or of an inlined
+call's block), from dims of arrays that are never rebound, constants and earlier such scalars,
+has that value everywhere after. Tests (``if``, ``check``, ``select`` conditions) whose both
+sides then read the same, up to casts between 64-bit integers, fold: ``eq``, ``le``, ``ge``
+to true, ``ne``, ``lt``, ``gt`` to false, and through ``and``/``or``/``not``. An ``if`` on a
+folded test keeps the branch taken, a passing ``check`` goes. Nothing else changes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from kiln.ir import nodes as ir
+from kiln.ir.types import ScalarType
+from kiln.ir.visit import iter_exprs, iter_stmts, map_exprs, map_stmts
+from kiln.transforms.pass_manager import PassContext, register
+
+BOOL = ScalarType("bool")
+_SAME = {"eq": True, "le": True, "ge": True, "ne": False, "lt": False, "gt": False}
+_PURE = (ir.Const, ir.Var, ir.Dim, ir.Cast, ir.Binary, ir.Unary)
+
+
+def _defined_names(fn: ir.Function) -> dict[str, int]:
+    """How often each name is (re)defined: assignments, allocations, views, loop variables."""
+    counts: dict[str, int] = {}
+    for s in iter_stmts(fn.body):
+        names = [getattr(s, f) for f in ("target", "var") if isinstance(getattr(s, f, None), str)]
+        names += list(getattr(s, "outputs", ()) or ())
+        for n in names:
+            counts[n] = counts.get(n, 0) + 1
+    return counts
+
+
+def _known_values(fn: ir.Function) -> dict[str, ir.Expr]:
+    """Scalars with one value everywhere after their definition (see the module docstring)."""
+    counts = _defined_names(fn)
+    known: dict[str, ir.Expr] = {}
+
+    def pure(e: ir.Expr) -> bool:
+        for x in iter_exprs(e):
+            if not isinstance(x, _PURE):
+                return False
+            if isinstance(x, ir.Dim) and counts.get(x.array, 0) > 0:
+                return False  # an array rebound later: its dims may change
+            if isinstance(x, ir.Var) and x.name not in known:
+                return False
+        return True
+
+    def walk(stmts: tuple[ir.Stmt, ...]) -> bool:
+        """Record the straight-line prefix; False at the first control flow."""
+        for s in stmts:
+            if isinstance(s, ir.Block):
+                if not walk(s.body):
+                    return False
+            elif isinstance(s, ir.Assign):
+                if counts.get(s.target) == 1 and isinstance(s.value.type, ScalarType) and pure(s.value):
+                    known[s.target] = map_exprs(
+                        s.value, lambda x: known.get(x.name, x) if isinstance(x, ir.Var) else x
+                    )  # type: ignore[assignment]
+            elif not isinstance(s, ir.Alloc | ir.View | ir.Check):
+                return False
+        return True
+
+    walk(fn.body)
+    return known
+
+
+def _inline(e: ir.Expr, known: dict[str, ir.Expr]) -> ir.Expr:
+    return map_exprs(e, lambda x: known.get(x.name, x) if isinstance(x, ir.Var) else x)  # type: ignore[return-value]
+
+
+def _norm(e: ir.Expr) -> ir.Expr:
+    """``e`` without casts between 64-bit integer types (the same C value)."""
+
+    def strip(x: ir.Expr) -> ir.Expr:
+        if isinstance(x, ir.Cast) and _int64(x.type) and _int64(x.operand.type):
+            return x.operand
+        return x
+
+    return map_exprs(e, strip)  # type: ignore[return-value]
+
+
+def _int64(t: object) -> bool:
+    return isinstance(t, ScalarType) and t.dtype == "int64"
+
+
+def _fold(e: ir.Expr, known: dict[str, ir.Expr]) -> ir.Const | None:
+    """``e`` (a test) as a constant when the known values decide it."""
+    if isinstance(e, ir.Const) and e.type == BOOL:
+        return e
+    if isinstance(e, ir.Unary) and e.op == "not":
+        inner = _fold(e.operand, known)
+        return None if inner is None else ir.Const(not inner.value, BOOL)
+    if isinstance(e, ir.Binary) and e.op in ("and", "or"):
+        a, b = _fold(e.lhs, known), _fold(e.rhs, known)
+        decisive = e.op == "or"  # the value that decides alone
+        if (a is not None and bool(a.value) == decisive) or (b is not None and bool(b.value) == decisive):
+            return ir.Const(decisive, BOOL)
+        return ir.Const(not decisive, BOOL) if a is not None and b is not None else None
+    same = isinstance(e, ir.Binary) and e.op in _SAME
+    if same and _norm(_inline(e.lhs, known)) == _norm(_inline(e.rhs, known)):  # type: ignore[union-attr]
+        return ir.Const(_SAME[e.op], BOOL)  # type: ignore[union-attr]
+    return None
+
+
+@register("simplify", description="fold tests that the function's own shape definitions decide")
+def simplify(fn: ir.Function, ctx: PassContext) -> ir.Function:
+    known = _known_values(fn)
+    if not known:
+        return fn
+
+    def test(e: ir.Expr) -> ir.Expr:
+        if isinstance(e, ir.Select):
+            c = _fold(e.cond, known)
+            return e if c is None else (e.if_true if c.value else e.if_false)
+        return e
+
+    def stmt(s: ir.Stmt) -> ir.Stmt | tuple[ir.Stmt, ...] | None:
+        if isinstance(s, ir.If):
+            c = _fold(s.cond, known)
+            if c is not None:
+                ctx.note(s.sid, f"simplify: the test is always {bool(c.value)}")
+                return s.then if c.value else s.orelse
+        if isinstance(s, ir.Check) and (c := _fold(s.cond, known)) is not None and c.value:
+            return ()
+        return None
+
+    body = map_stmts(fn.body, stmt)
+    body = tuple(map_exprs(s, test) for s in body)  # type: ignore[misc]
+    return dataclasses.replace(fn, body=body) if body != fn.body else fn

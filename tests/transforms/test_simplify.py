@@ -1,0 +1,110 @@
+"""simplify: tests the function's own shape definitions decide fold away (golden IR), what it
+must leave alone, and results against NumPy; liveness through an inlined call's exit."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+from tests.transforms.support import lower, optimize, text
+
+import kiln
+from kiln.ir import nodes as ir
+from kiln.ir.types import ScalarType
+from kiln.ir.visit import iter_stmts
+from kiln.transforms.liveness import live_after
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def rows_into(x):
+    n = x.shape[0]
+    out = np.empty((n, 3))
+    for j in range(3):
+        out[:, j] = x[:, j] * 2.0
+    return out
+
+
+def rows_rebound(x, y):
+    n = x.shape[0]
+    out = np.empty((n, 3))
+    for j in range(3):
+        out[:, j] = y[:, j] * 2.0  # y's rows need not be n: the check stays
+    return out
+
+
+def _checks(fn: ir.Function) -> list[ir.Check]:
+    return [s for s in iter_stmts(fn.body) if isinstance(s, ir.Check) and "broadcast" in s.message]
+
+
+def test_broadcast_check_of_a_known_extent_folds_golden() -> None:
+    x = np.ones((4, 3))
+    before = lower(rows_into, x)
+    assert _checks(before)
+    got = optimize(before, "simplify").fn
+    assert not _checks(got)
+    if os.environ.get("KILN_UPDATE_GOLDEN"):
+        (GOLDEN / "simplify_rows_into.ir").write_text(text(got))
+    assert text(got) == (GOLDEN / "simplify_rows_into.ir").read_text()
+
+
+def test_a_different_array_keeps_its_check() -> None:
+    x, y = np.ones((4, 3)), np.ones((4, 3))
+    got = optimize(lower(rows_rebound, x, y), "simplify").fn
+    assert _checks(got)
+    with pytest.raises(ValueError, match="broadcast"):
+        kiln.jit(rows_rebound)(x, np.ones((5, 3)))
+
+
+@pytest.mark.parametrize("shape", [(0, 3), (1, 3), (7, 3)])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64])
+def test_folded_function_matches_numpy(shape, dtype) -> None:
+    x = np.arange(np.prod(shape), dtype=dtype).reshape(shape)
+    np.testing.assert_array_equal(kiln.jit(rows_into)(x), rows_into(x))
+    np.testing.assert_array_equal(kiln.jit(rows_into)(np.asfortranarray(x)), rows_into(x))
+    np.testing.assert_array_equal(kiln.jit(rows_into)(x[::-1]), rows_into(x[::-1]))
+
+
+def _conv(input, weights):
+    K = weights.shape[0]
+    H_out = input.shape[1] - K + 1
+    W_out = input.shape[2] - K + 1
+    output = np.empty((input.shape[0], H_out, W_out, weights.shape[3]), dtype=np.float32)
+    for i in range(H_out):
+        for j in range(W_out):
+            output[:, i, j, :] = np.sum(
+                input[:, i : i + K, j : j + K, :, np.newaxis] * weights[np.newaxis, :, :, :], axis=(1, 2, 3)
+            )
+    return output
+
+
+def conv_bias(input, weights, bias):
+    return _conv(input, weights) + bias
+
+
+def test_inlined_convolution_goes_parallel_over_rows() -> None:
+    # the fused nest's version test folds, the fallback's temporary goes with it, and the
+    # scalars of the inlined call are dead after its exit: the row loop runs on the team
+    rng = np.random.default_rng(0)
+    args = (
+        rng.random((2, 9, 8, 3), np.float32),
+        rng.random((3, 3, 3, 4), np.float32),
+        rng.random(4, np.float32),
+    )
+    f = kiln.jit(conv_bias, parallel=True)
+    np.testing.assert_allclose(f(*args), conv_bias(*args), rtol=1e-5)
+    report = kiln.report(f, *args)
+    first = report.split("\n")[2]
+    assert first.strip().startswith("parallel"), report
+
+
+def test_liveness_follows_an_exit_to_what_comes_after_the_block() -> None:
+    t = ScalarType("int64")
+    loop = ir.For("i", ir.Const(0, t), ir.Const(3, t), ir.Const(1, t), (ir.Assign("x", ir.Var("i", t)),))
+    block = ir.Block("call", (loop, ir.Exit("call")))
+    reads = (block, ir.Return(("x",)))
+    kills = (block, ir.Assign("x", ir.Const(0, t)), ir.Return(("x",)))
+    assert live_after(reads, loop, {"x", "i"}) == {"x"}
+    assert live_after(kills, loop, {"x", "i"}) == set()
