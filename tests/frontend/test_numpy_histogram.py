@@ -149,3 +149,47 @@ def test_weighted_over_counted() -> None:
     radius = np.sqrt(rng.uniform(0, 1, 3000))
     with np.errstate(all="ignore"):
         check(ratio_of_histograms, rng.uniform(0, 1, 3000), radius, 37)
+
+
+def _hist_parallel(a, n, w):
+    ranged, edges = np.histogram(a, bins=n, range=(0.1, 0.9))
+    return np.histogram(a, n)[0], np.histogram(a, n, weights=w)[0], ranged, edges
+
+
+def _edges_parallel(a, edges, w):
+    return np.histogram(a, edges, weights=w)
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+@pytest.mark.parametrize("bins", [1, 37, 70_000])  # the last over PRIVATE_BINS: one sum array
+def test_parallel_per_worker_sums(threads: int, bins: int) -> None:
+    rng = np.random.default_rng(bins)
+    a = rng.uniform(0, 1, (300, 1000))  # enough values that the loop runs on the team
+    a[::5, ::3] = rng.integers(0, 11, a[::5, ::3].shape) / 10  # many values on edges
+    w = rng.random((300, 1000))
+    f = kiln.jit(_hist_parallel, parallel=True)
+    default = kiln.get_num_threads()
+    kiln.set_num_threads(threads)
+    try:
+        counts, sums, rc, re = f(a, bins, w)
+        g_sums = kiln.jit(_edges_parallel, parallel=True)(a, np.linspace(0, 1, 11), w)[0]
+        i_sums = f(a, bins, (w * 100).astype(np.int32))[1]
+    finally:
+        kiln.set_num_threads(default)
+    want_counts, want_sums, want_rc, want_re = _hist_parallel(a, bins, w)
+    np.testing.assert_array_equal(counts, want_counts)
+    np.testing.assert_allclose(sums, want_sums, rtol=1e-12)  # summed in another order
+    np.testing.assert_array_equal(rc, want_rc)
+    np.testing.assert_array_equal(re, want_re)
+    np.testing.assert_allclose(g_sums, _edges_parallel(a, np.linspace(0, 1, 11), w)[0], rtol=1e-12)
+    np.testing.assert_array_equal(i_sums, _hist_parallel(a, bins, (w * 100).astype(np.int32))[1])
+    assert i_sums.dtype == np.int32
+
+
+def test_parallel_histogram_of_a_strided_view_and_no_values() -> None:
+    f = kiln.jit(_hist_parallel, parallel=True)
+    a = np.random.default_rng(1).uniform(0, 1, (600, 800))[::2, ::-3]
+    for x in (a, a[:0]):
+        got, want = f(x, 20, x + 1.0), _hist_parallel(x, 20, x + 1.0)
+        np.testing.assert_array_equal(got[0], want[0])
+        np.testing.assert_allclose(got[1], want[1], rtol=1e-12)
