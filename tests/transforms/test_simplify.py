@@ -108,3 +108,16 @@ def test_liveness_follows_an_exit_to_what_comes_after_the_block() -> None:
     kills = (block, ir.Assign("x", ir.Const(0, t)), ir.Return(("x",)))
     assert live_after(reads, loop, {"x", "i"}) == {"x"}
     assert live_after(kills, loop, {"x", "i"}) == set()
+
+
+def halves(x):
+    r = x.shape[0] * 0.5
+    s = x.shape[0] * 0.5
+    return 1 if r == s else 0
+
+
+def test_float_tests_are_not_folded() -> None:
+    # a float may be NaN, which is not equal to itself: only integer and boolean tests fold
+    fn = optimize(lower(halves, np.ones(3)), "simplify").fn
+    assert any(isinstance(s, ir.If) for s in iter_stmts(fn.body)) or "select(eq(" in text(fn)
+    assert kiln.jit(halves)(np.ones(3)) == halves(np.ones(3)) == 1

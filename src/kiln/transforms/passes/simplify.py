@@ -10,7 +10,8 @@ range(H_out)`` never went parallel).
 A scalar assigned once, before any control flow (at the top of the function or of an inlined
 call's block), from dims of arrays that are never rebound, constants and earlier such scalars,
 has that value everywhere after. Tests (``if``, ``check``, ``select`` conditions) whose both
-sides then read the same, up to casts between 64-bit integers, fold: ``eq``, ``le``, ``ge``
+sides then read the same, up to casts between 64-bit integers, fold (integer and boolean
+tests only: a float may be NaN): ``eq``, ``le``, ``ge``
 to true, ``ne``, ``lt``, ``gt`` to false, and through ``and``/``or``/``not``. An ``if`` on a
 folded test keeps the branch taken, a passing ``check`` goes. Nothing else changes.
 """
@@ -89,6 +90,10 @@ def _norm(e: ir.Expr) -> ir.Expr:
     return map_exprs(e, strip)  # type: ignore[return-value]
 
 
+def _integral(e: ir.Expr) -> bool:
+    return isinstance(e.type, ScalarType) and (e.type.is_integer or e.type.is_bool)
+
+
 def _int64(t: object) -> bool:
     return isinstance(t, ScalarType) and t.dtype == "int64"
 
@@ -106,7 +111,8 @@ def _fold(e: ir.Expr, known: dict[str, ir.Expr]) -> ir.Const | None:
         if (a is not None and bool(a.value) == decisive) or (b is not None and bool(b.value) == decisive):
             return ir.Const(decisive, BOOL)
         return ir.Const(not decisive, BOOL) if a is not None and b is not None else None
-    same = isinstance(e, ir.Binary) and e.op in _SAME
+    # integers only: a float that is NaN (0.0 / 0 from two empty extents) is not equal to itself
+    same = isinstance(e, ir.Binary) and e.op in _SAME and _integral(e.lhs) and _integral(e.rhs)
     if same and _norm(_inline(e.lhs, known)) == _norm(_inline(e.rhs, known)):  # type: ignore[union-attr]
         return ir.Const(_SAME[e.op], BOOL)  # type: ignore[union-attr]
     return None
