@@ -274,10 +274,8 @@ class StmtRenderer:
         finally:
             self._serial -= 1
             self._label_suffix = saved_suffix
-        work = cond.removesuffix(" > KILN_PAR_MIN")
-        go = f"{cond} || (kiln_team && {work} > KILN_PAR_NEAR)"  # see KILN_PAR_NEAR
         parallel = ["        kiln_team = 1;", *parallel]
-        return [f"    if ({go}) {{", *_indent(parallel), "    } else {", *_indent(serial), "    }"]
+        return [f"    if ({cond}) {{", *_indent(parallel), "    } else {", *_indent(serial), "    }"]
 
     def _collapsed(
         self, s: ir.For, header: str, first: str, pragma: str, extent: tuple[str, str]
@@ -353,7 +351,8 @@ class StmtRenderer:
                 work = f"({self.e(s.work)}) * {max(1, op_count.body_ops(s.body))}"
             else:
                 work = self._inner_work(s.body)
-            clauses = [f"if(({hi} - {lo}) * {work} > KILN_PAR_MIN)"]
+            ops = f"({hi} - {lo}) * {work}"
+            clauses = [f"if({ops} > KILN_PAR_MIN || (kiln_team && {ops} > KILN_PAR_NEAR))"]  # see prelude
             assigned = [v for v in [s.var, *_assigned_scalars(s.body)] if v not in dict(s.reductions)]
             outside = live_after(self.fn.body, s, set(assigned))
             # lastprivate: after the loop a scalar holds what the last iteration wrote; one that
