@@ -21,6 +21,7 @@ from kiln.frontend.promotion import promote
 from kiln.frontend.reductions import reduce
 from kiln.frontend.values import ArrayView, Lazy, Scalar, TupleValue, Value, whole_view
 from kiln.ir import nodes as ir
+from kiln.ir.padding import padded_copy_shape
 from kiln.ir.types import BOOL, INT64, PY_INT, ArrayType, ScalarType
 
 F64 = ScalarType("float64")
@@ -146,8 +147,8 @@ class Histogram:
         ctx = self.ctx
         acc_t = ScalarType(self.acc_dtype)
         nw = _var(ctx, "nw", ir.Call("worker_count", (), INT64))
-        pad = E.i64(-(-128 // np.dtype(self.acc_dtype).itemsize))
-        part = _alloc(ctx, "hist_part", self.acc_dtype, (nw, ir.Binary("add", nbins, pad, INT64)))
+        copy = padded_copy_shape((nbins,), np.dtype(self.acc_dtype).itemsize)
+        part = _alloc(ctx, "hist_part", self.acc_dtype, (nw, *copy))
         zero = E.cast(E.ZERO, acc_t)
         emit_loop_nest(ctx, (nw, nbins), lambda idx: ctx.emit(ir.Store(part.base, idx, zero)), parallel=False)
         worker = ir.Call("worker_id", (), INT64)

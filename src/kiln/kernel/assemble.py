@@ -20,6 +20,7 @@ import numpy as np
 
 from kiln.errors import UnsupportedError
 from kiln.ir import nodes as ir
+from kiln.ir.padding import padded_copy_shape
 from kiln.ir.types import INT64, PY_INT, ArrayType, ScalarType
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_exprs, map_stmts, replace_body
 from kiln.kernel.analysis import expr_vars, read_vars, varying_vars
@@ -30,7 +31,6 @@ from kiln.kernel.guards import narrow_thread_loop
 from kiln.kernel.interchange import lift_uniform_loops, thread_deps, thread_order
 from kiln.kernel.lower_intrinsics import BID, GDIM, TID, array_space
 from kiln.kernel.nonneg import drop_wraparound
-from kiln.kernel.padding import padded_copy_shape
 from kiln.kernel.privatize import privatize_atomics
 from kiln.kernel.spill import SpillPlan, plan_spills
 from kiln.kernel.thread_fission import split_at_conditionals

@@ -21,10 +21,10 @@ import dataclasses
 import numpy as np
 
 from kiln.ir import nodes as ir
+from kiln.ir.padding import padded_copy_shape
 from kiln.ir.types import INT64, ArrayType, ScalarType
 from kiln.ir.visit import iter_exprs, iter_stmts, map_stmts
 from kiln.kernel.analysis import read_vars
-from kiln.kernel.padding import padded_copy_shape
 
 PRIVATE_LIMIT = 1 << 16  # elements of the array; the copies are this times the worker count
 BOOL = ScalarType("bool")

@@ -1,7 +1,8 @@
 """Per-worker copies that share no cache line.
 
 kiln gives each OpenMP worker its own copy of a block's shared arrays, of local arrays and
-slots, and of privatized atomic targets, allocated as one C-ordered array ``[workers, ...]``.
+slots, of privatized atomic targets (kernels) and of histogram sums (``np.histogram`` with
+``parallel=True``), allocated as one C-ordered array ``[workers, ...]``.
 Without a gap, the last cache line of one worker's copy is the first of the next worker's
 whenever the copy's size is not a multiple of the line (or the allocation is not line-aligned):
 both workers then write that line, and it moves between their cores on every write. Growing
