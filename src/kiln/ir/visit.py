@@ -167,21 +167,3 @@ def max_sid(fn_or_body: Function | Iterable[Stmt]) -> int:
     """The largest statement id in a function (or statement list); 0 when there is none."""
     body = fn_or_body.body if isinstance(fn_or_body, Function) else fn_or_body
     return max((stmt.sid for stmt in iter_stmts(body)), default=0)
-
-
-def read_counts(body: Iterable[Stmt]) -> dict[str, int]:
-    """How often each scalar variable is read in ``body`` (``Var`` uses and returned names)."""
-    counts: dict[str, int] = {}
-    for stmt in iter_stmts(body):
-        names = [e.name for e in iter_exprs(stmt, deep=False) if isinstance(e, nodes.Var)]
-        if isinstance(stmt, nodes.Return):
-            names += list(stmt.values)
-        for name in names:
-            counts[name] = counts.get(name, 0) + 1
-    return counts
-
-
-def read_outside(body: Iterable[Stmt], stmt: Stmt) -> set[str]:
-    """Variables that statements of ``body`` other than ``stmt`` (and what it contains) read."""
-    inside = read_counts((stmt,))
-    return {name for name, n in read_counts(body).items() if n > inside.get(name, 0)}

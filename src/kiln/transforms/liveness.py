@@ -29,12 +29,13 @@ def fate_in(stmts: tuple[ir.Stmt, ...], var: str, exits: dict[str, Fate] | None 
     the code after that block (an ``exit`` to an unknown label counts as a read)."""
     exits = exits or {}
     for i, s in enumerate(stmts):
-        if isinstance(s, ir.Block):  # an exit from it lands on the statements after it
-            f = fate_in(s.body, var, {**exits, s.label: fate_in(stmts[i + 1 :], var, exits)})
-        elif isinstance(s, ir.Exit):
+        if isinstance(s, ir.Block):  # an exit from it, or its end, lands on the statements after it
+            rest = fate_in(stmts[i + 1 :], var, exits)
+            f = fate_in(s.body, var, {**exits, s.label: rest})
+            return rest if f is Fate.PASSED else f
+        if isinstance(s, ir.Exit):
             return exits.get(s.label, Fate.READ)
-        else:
-            f = _fate_of(s, var, exits)
+        f = _fate_of(s, var, exits)
         if f is not Fate.PASSED:
             return f
     return Fate.PASSED
