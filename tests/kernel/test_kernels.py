@@ -188,3 +188,41 @@ def test_launch_errors():
         K.scale(np.zeros(3), np.zeros(3), 1)
     with pytest.raises(ValueError, match="positive"):
         K.scale[0, 32](np.zeros(3), np.zeros(3), 1)
+
+
+def test_one_launcher_follows_each_launch_s_arguments():
+    """A launcher made once (``k = kernel[grid, block]``) keys each launch on its arguments:
+    a new dtype, a new layout, an ndarray subclass and a device array each get the right
+    specialization and the right result."""
+    k = K.scale.cpu[4, 32]
+    a = np.arange(100.0)
+    out = np.zeros(100)
+    k(a, out, 2)
+    np.testing.assert_array_equal(out, a * 2)
+    out32 = np.zeros(100, np.float32)
+    k(a.astype(np.float32), out32, 3)
+    np.testing.assert_array_equal(out32, np.arange(100, dtype=np.float32) * 3)
+    strided = np.zeros(200)
+    k(a, strided[::2], 4)  # a strided output: no unit-stride code for it
+    np.testing.assert_array_equal(strided[::2], a * 4)
+    assert not strided[1::2].any()
+    k(np.ma.masked_array(a), out, 5)  # a subclass runs as its ndarray
+    np.testing.assert_array_equal(out, a * 5)
+    d_out = cuda.device_array(100, np.float64)
+    k(cuda.to_device(a), d_out, 6)
+    np.testing.assert_array_equal(d_out.copy_to_host(), a * 6)
+
+
+def test_kernel_target_override_is_read_for_auto(monkeypatch):
+    from kiln.kernel import launch
+
+    try:
+        for value, expected in (("cpu", "cpu"), ("GPU", "gpu"), ("auto", None), ("", None)):
+            monkeypatch.setenv("KILN_KERNEL_TARGET", value)
+            launch._auto_target.cache_clear()
+            expected = expected or ("gpu" if launch.gpu_present() else "cpu")
+            assert launch.resolve_target("auto") == expected
+            assert launch.resolve_target("cpu") == "cpu"
+    finally:
+        monkeypatch.undo()
+        launch._auto_target.cache_clear()

@@ -3,8 +3,8 @@ NumPy arrays; compiled per argument signature and block shape.
 
 Where it runs: ``target="gpu"`` on a CUDA device (CUDA C built by nvcc), ``"cpu"`` on the CPU
 (blocks on OpenMP workers), ``"auto"`` (the default) on the GPU when one is present and nvcc
-is found, else the CPU; ``KILN_KERNEL_TARGET`` overrides "auto". ``kernel.cpu[grid, block]``
-and ``kernel.gpu[grid, block]`` choose for one launch."""
+is found, else the CPU; ``KILN_KERNEL_TARGET`` overrides "auto" (read once per process).
+``kernel.cpu[grid, block]`` and ``kernel.gpu[grid, block]`` choose for one launch."""
 
 from __future__ import annotations
 
@@ -40,12 +40,19 @@ def gpu_present() -> bool:
     return device_count() > 0 and find_nvcc() is not None
 
 
+@functools.cache
+def _auto_target() -> str:
+    """Where "auto" kernels run: ``KILN_KERNEL_TARGET``, else the GPU when present. Asked
+    once per process, because every launch asks it (a few hundred launches of small kernels
+    are common: LU makes two per column)."""
+    override = kernel_target_override()
+    if override is not None and override != "auto":
+        return override
+    return "gpu" if gpu_present() else "cpu"
+
+
 def resolve_target(target: str) -> str:
-    if target == "auto":
-        target = kernel_target_override() or "auto"
-    if target == "auto":
-        return "gpu" if gpu_present() else "cpu"
-    return target
+    return _auto_target() if target == "auto" else target
 
 
 class _OnTarget:
@@ -90,12 +97,30 @@ class Kernel:
         except (KeyError, TypeError):
             pass
         grid, block = _config(config)
+        if resolve_target(target) == "cpu":
+            run = self._cpu_launcher(grid, block)
+        else:
 
-        def run(*args: Any) -> None:
-            self.launch(grid, block, args, target)
+            def run(*args: Any) -> None:
+                self.launch(grid, block, args, target)
 
         with contextlib.suppress(TypeError):  # an unhashable configuration (lists): not remembered
             self._launchers[(config, target)] = run
+        return run
+
+    def _cpu_launcher(self, grid: tuple[int, int, int], block: tuple[int, int, int]) -> Callable[..., None]:
+        """A CPU launch with plain arguments: one dictionary lookup, then the compiled entry."""
+        entries, launch = self._entries, self.launch
+
+        def run(*args: Any) -> None:
+            # Device arrays and ndarray subclasses key by their type, which no entry has:
+            # they take the converting path.
+            entry = entries.get((block, *map(_arg_key, args)))
+            if entry is None:
+                launch(grid, block, args, "cpu")
+            else:
+                entry(*args, *grid)
+
         return run
 
     @property
