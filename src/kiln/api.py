@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import types
 from collections.abc import Callable, Mapping
@@ -28,6 +29,20 @@ _PYTHON_SCALARS = {bool: PY_BOOL, int: PY_INT, float: PY_FLOAT, complex: PY_COMP
 _IMMUTABLE_DEFAULTS = (type(None), bool, int, float, complex)
 
 
+@dataclasses.dataclass(frozen=True)
+class NonNegative:
+    """The specialization key of a signed integer argument that is >= 0. Its code may take
+    ``a[k]`` as element ``k`` (no wrap-around from the end) and ``range(k, n)`` as non-negative,
+    which keeps subscripts affine for the dependence test: ``a[i, j] -= a[i, k] * a[k, j]``
+    over ``i, j`` in ``range(k + 1, n)`` runs in parallel and vectorized only when ``k >= 0``
+    is known. A negative value gets its own specialization."""
+
+    type: type
+
+
+_NONNEG_KEYS = {t: NonNegative(t) for t in (int, np.int64, np.int32, np.int16, np.int8)}
+
+
 def _arg_key(a: object) -> object:
     """What a compiled specialization depends on: cheap to compute, hashable."""
     t = type(a)
@@ -40,7 +55,15 @@ def _arg_key(a: object) -> object:
         else:  # must match ir.types.layout_of: "R" code assumes a unit inner stride
             layout = "R" if a.ndim and a.strides[-1] == a.itemsize else "A"  # type: ignore[attr-defined]
         return (a.dtype, a.ndim, layout)  # type: ignore[attr-defined]
+    nonneg = _NONNEG_KEYS.get(t)
+    if nonneg is not None and a >= 0:  # type: ignore[operator]
+        return nonneg
     return t
+
+
+def nonneg_positions(args: tuple[Any, ...] | list[Any]) -> frozenset[int]:
+    """Positions of the signed integer arguments that are >= 0 (see :class:`NonNegative`)."""
+    return frozenset(i for i, a in enumerate(args) if type(_arg_key(a)) is NonNegative)
 
 
 def arg_type(a: object, position: int) -> ScalarType | ArrayType | NoneType:
@@ -115,7 +138,7 @@ class JitFunction:
         types_ = tuple(arg_type(a, i) for i, a in enumerate(args))
         compiled = self._compiled.get(key)
         if compiled is None:
-            compiled = compile_function(self.py_func, types_, self.options)
+            compiled = compile_function(self.py_func, types_, self.options, nonneg=nonneg_positions(args))
             self._compiled[key] = compiled
             self._entries[key] = compiled.entry  # type: ignore[assignment]
         return compiled
@@ -125,7 +148,8 @@ class JitFunction:
         args = self._bind(args, kwargs)
         log: list[str] = []
         types_ = tuple(arg_type(a, i) for i, a in enumerate(args))
-        compile_function(self.py_func, types_, self.options, build=False, log=log)
+        nonneg = nonneg_positions(args)
+        compile_function(self.py_func, types_, self.options, build=False, log=log, nonneg=nonneg)
         return "\n".join(log)
 
     @property
@@ -189,5 +213,5 @@ def report(f: JitFunction, *args: Any, **kwargs: Any) -> str:
 
     args = f._bind(args, kwargs)
     types_ = tuple(arg_type(a, i) for i, a in enumerate(args))
-    compiled = compile_function(f.py_func, types_, f.options, build=False)
+    compiled = compile_function(f.py_func, types_, f.options, build=False, nonneg=nonneg_positions(args))
     return render(compiled, vectorized_loops(compiled.c_source, f.options))

@@ -50,8 +50,10 @@ def compile_function(
     *,
     build: bool = True,
     log: list[str] | None = None,
+    nonneg: frozenset[int] = frozenset(),
 ) -> Compiled:
-    lowered = lower_function(fn, arg_types, options)  # stage: lower
+    """``nonneg``: positions of integer arguments known to be >= 0 (kiln.api.NonNegative)."""
+    lowered = lower_function(fn, arg_types, options, nonneg=nonneg)  # stage: lower
     verify_function(lowered)
     _dump(options, "ir", print_function(lowered), log)
     passes = run_passes(lowered, options)  # stage: passes (verified after each)

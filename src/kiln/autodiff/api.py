@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from kiln.api import JitFunction, _arg_key, arg_type, jit
+from kiln.api import JitFunction, _arg_key, arg_type, jit, nonneg_positions
 from kiln.autodiff.expand_gemm import expand_gemm
 from kiln.autodiff.forward import ForwardSignature, forward_function
 from kiln.autodiff.reverse import ReverseSignature, reverse_function
@@ -71,7 +71,7 @@ class _Derivative:
             return found
         options = self.jit.options
         arg_types = tuple(arg_type(a, i) for i, a in enumerate(args))
-        primal = lower_function(self.jit.py_func, arg_types, options)
+        primal = lower_function(self.jit.py_func, arg_types, options, nonneg=nonneg_positions(args))
         verify_function(primal)
         if self.optimize_first:
             primal = run_pipeline(primal, options)

@@ -190,14 +190,16 @@ def _scaling(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: 
 
 def parallel_loop_count(compiled: Any, args: list[Any]) -> int:
     """Loops of the optimized IR that run in parallel (what ``kiln.report`` lists as parallel)."""
-    from kiln.api import arg_type
+    from kiln.api import arg_type, nonneg_positions
     from kiln.driver import compile_function
     from kiln.ir import nodes as ir
     from kiln.ir.visit import iter_stmts
 
     bound = compiled._bind(tuple(args), {})  # parameters with defaults that NPBench leaves out
     types_ = tuple(arg_type(a, i) for i, a in enumerate(bound))
-    fn = compile_function(compiled.py_func, types_, compiled.options, build=False).optimized
+    fn = compile_function(
+        compiled.py_func, types_, compiled.options, build=False, nonneg=nonneg_positions(bound)
+    ).optimized
     return sum(isinstance(s, ir.For) and s.parallel for s in iter_stmts(fn.body))
 
 

@@ -22,16 +22,21 @@ ArgType = ScalarType | ArrayType | NoneType
 
 
 def lower_function(
-    fn: types.FunctionType, arg_types: tuple[ArgType, ...], options: Options, kernel: object = None
+    fn: types.FunctionType,
+    arg_types: tuple[ArgType, ...],
+    options: Options,
+    kernel: object = None,
+    nonneg: frozenset[int] = frozenset(),
 ) -> ir.Function:
     """Lower ``fn`` specialized to ``arg_types`` (one per positional parameter); ``kernel`` is
-    the launch configuration when ``fn`` is a CUDA-style kernel (see kiln.kernel)."""
+    the launch configuration when ``fn`` is a CUDA-style kernel (see kiln.kernel); ``nonneg``
+    the positions of integer arguments the caller guarantees are >= 0."""
     parsed = parse_function(fn)
     _check_signature(parsed, len(arg_types))
     env = TypeEnv()
     for _ in range(MAX_TYPE_ITERATIONS):
         env.start_iteration()
-        ctx, scope = _lower_once(parsed, arg_types, options, env, kernel)
+        ctx, scope = _lower_once(parsed, arg_types, options, env, kernel, nonneg)
         for target, name, loc in ctx.pending_reads:
             if target not in env.types:
                 raise UnsupportedError(f"local variable '{name}' is read but never assigned a value", loc)
@@ -54,14 +59,19 @@ def param_name(name: str) -> str:
 
 
 def _lower_once(
-    parsed: ParsedFunction, arg_types: tuple[ArgType, ...], options: Options, env: TypeEnv, kernel: object
+    parsed: ParsedFunction,
+    arg_types: tuple[ArgType, ...],
+    options: Options,
+    env: TypeEnv,
+    kernel: object,
+    nonneg: frozenset[int],
 ) -> tuple[Context, Scope]:
     ctx = Context(env, options, parsed.filename, parsed.lines)
     ctx.kernel = kernel
     ctx.loc = ctx.loc_of(parsed.tree)
     scope = Scope(parsed, prefix="u_")
     low = Lowerer(ctx, scope)
-    for arg, t in zip(parsed.tree.args.args, arg_types):
+    for position, (arg, t) in enumerate(zip(parsed.tree.args.args, arg_types)):
         pname = param_name(arg.arg)
         if isinstance(t, NoneType):  # None is a compile-time constant: ``y is None`` folds
             low.bind_none_param(arg.arg)
@@ -74,6 +84,8 @@ def _lower_once(
             low.bind(arg.arg, value)  # the body re-assigns it: give it a variable of its own
         else:
             scope.names[arg.arg] = value
+            if isinstance(t, ScalarType) and (position in nonneg or t.kind == "u"):
+                ctx.lower_bounds[pname] = 0  # never re-assigned: the bound holds throughout
     low.start_scope()
     low.lower_body(parsed.tree.body)
     if scope.ret_kind not in (None, "none"):
