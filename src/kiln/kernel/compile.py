@@ -34,9 +34,11 @@ def lower_kernel(
     arg_types: tuple[ScalarType | ArrayType | NoneType, ...],
     block: tuple[int, int, int],
     options: Options,
+    nonneg: frozenset[int] = frozenset(),
 ) -> ir.Function:
-    """One thread's program (what the CUDA code generator renders)."""
-    thread = lower_function(fn, arg_types, options, kernel=KernelConfig(block))
+    """One thread's program (what the CUDA code generator renders); ``nonneg``: positions of
+    integer arguments known to be >= 0 (kiln.api.NonNegative)."""
+    thread = lower_function(fn, arg_types, options, kernel=KernelConfig(block), nonneg=nonneg)
     verify_function(thread)
     return thread
 
@@ -48,8 +50,9 @@ def compile_kernel(
     options: Options,
     *,
     build: bool = True,
+    nonneg: frozenset[int] = frozenset(),
 ) -> CompiledKernel:
-    thread = lower_kernel(fn, arg_types, block, options)
+    thread = lower_kernel(fn, arg_types, block, options, nonneg)
     cpu, report = assemble_kernel(thread, block)
     verify_function(cpu)
     cpu = run_pipeline(cpu, options)

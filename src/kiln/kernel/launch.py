@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from kiln.api import _arg_key, arg_type
+from kiln.api import _arg_key, arg_type, nonneg_positions
 from kiln.kernel.compile import CompiledKernel, compile_kernel
 from kiln.kernel.simulator import dim3, simulate
 from kiln.options import KERNEL_TARGETS, Options, kernel_target_override
@@ -141,7 +141,7 @@ class Kernel:
         found = self._compiled.get(key)
         if found is None:
             types_ = tuple(arg_type(a, i) for i, a in enumerate(args))
-            found = compile_kernel(self.py_func, types_, block, self.options)
+            found = compile_kernel(self.py_func, types_, block, self.options, nonneg=nonneg_positions(args))
             self._compiled[key] = found
         return found
 
@@ -206,7 +206,8 @@ class Kernel:
 
         host = tuple(host_value(a) for a in args)
         types_ = tuple(arg_type(a, i) for i, a in enumerate(host))
-        c = compile_kernel(self.py_func, types_, dim3(block), self.options, build=False)
+        nonneg = nonneg_positions(host)
+        c = compile_kernel(self.py_func, types_, dim3(block), self.options, build=False, nonneg=nonneg)
         parts = [
             ("thread ir", print_function(c.thread_ir)),
             ("cpu ir", print_function(c.cpu_ir)),
