@@ -33,6 +33,14 @@ def shared_element(x, w):
 
 
 @kiln.jit(parallel=True)
+def shared_pairs(x, w):
+    s = 0.0
+    for i in kiln.prange(x.shape[0]):
+        s += w[i] * x[i] * x[i // 2]  # iterations 2k and 2k + 1 share x[k]
+    return s
+
+
+@kiln.jit(parallel=True)
 def scaled_map(x, scale, out):
     for i in kiln.prange(x.shape[0]):
         out[i] = math.sin(x[i]) * scale
@@ -74,15 +82,30 @@ def test_reduction_loop_reverse_is_parallel(rng) -> None:
 
 def test_shared_adjoint_element_uses_atomic_adds(rng) -> None:
     x, w = rng.standard_normal(N), rng.standard_normal(N)
+    g = kiln.grad(shared_pairs)
+    gx = g(x, w)
+    half = np.arange(N) // 2
+    want = w * x[half]
+    np.add.at(want, half, w * x)
+    np.testing.assert_allclose(gx, want, rtol=1e-9, atol=1e-9)
+    _, derivative = g.inspect_ir(x, w)
+    atomics = [s for s in iter_stmts(derivative.body) if isinstance(s, ir.Atomic)]
+    assert atomics and all(a.op == "add" for a in atomics)
+    assert any(lp.parallel and any(isinstance(s, ir.Atomic) for s in lp.body) for lp in _loops(derivative))
+
+
+def test_invariant_shared_element_becomes_a_reduction(rng) -> None:
+    """``x[0]``, read by every iteration, is loaded once before the loop (hoist_loads): its
+    adjoint is then a scalar each thread sums, not an atomic add per iteration."""
+    x, w = rng.standard_normal(N), rng.standard_normal(N)
     g = kiln.grad(shared_element)
     gx = g(x, w)
     want = w * x[0]
     want[0] += np.sum(w * x)
     np.testing.assert_allclose(gx, want, rtol=1e-9, atol=1e-9)
     _, derivative = g.inspect_ir(x, w)
-    atomics = [s for s in iter_stmts(derivative.body) if isinstance(s, ir.Atomic)]
-    assert atomics and all(a.op == "add" for a in atomics)
-    assert any(lp.parallel and any(isinstance(s, ir.Atomic) for s in lp.body) for lp in _loops(derivative))
+    assert not any(isinstance(s, ir.Atomic) for s in iter_stmts(derivative.body))
+    assert any(lp.parallel and lp.reductions for lp in _loops(derivative))
 
 
 def test_parallel_map_then_reduction(rng) -> None:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from tests.transforms.support import loops, lower, optimize
 
 import kiln
+from kiln.ir import nodes as ir
 from kiln.transforms.dependences import carried_dependence
 from kiln.transforms.effects import array_roots
 
@@ -162,3 +165,52 @@ def test_integer_reduction_is_parallel() -> None:
     assert loops(result.fn)[0].reductions == (("u_c", "add"),)
     a = np.random.default_rng(1).standard_normal(100001)
     assert kiln.jit(count, parallel=True)(a) == count(a)
+
+
+def column_then_rows(a):
+    n = a.shape[0]
+    for k in range(n):
+        for i in range(k + 1, n):
+            a[i, k] = a[i, k] / a[k, k]
+        for i in range(k + 1, n):
+            for j in range(k + 1, n):
+                a[i, j] -= a[i, k] * a[k, j]
+
+
+def _fused_row_loop(fn):
+    return [
+        lp for lp in loops(fn) if sum(isinstance(s, ir.Assign) and s.target == "u_i" for s in lp.body) == 2
+    ]
+
+
+def test_fused_loops_with_one_header_twice_stay_independent() -> None:
+    """Fusion leaves ``i = it`` twice in the joined body; the test still reads ``i`` as ``it``."""
+    fused = optimize(lower(column_then_rows, np.ones((5, 5))), "fusion").fn
+    (row_loop,) = _fused_row_loop(fused)
+    assert not carried_dependence(row_loop, array_roots(fused)).carried
+    par = optimize(
+        lower(column_then_rows, np.ones((5, 5)), parallel=True), "fusion", "parallelize", parallel=True
+    )
+    (row_loop,) = _fused_row_loop(par.fn)
+    assert row_loop.parallel
+
+
+def test_a_header_whose_operand_changes_between_its_copies_is_not_substituted() -> None:
+    from kiln.ir.types import PY_INT
+    from kiln.transforms.dependences import affine_scalars
+
+    it, m = ir.Var("it", PY_INT), ir.Var("m", PY_INT)
+    body = (
+        ir.Assign("i", it, sid=1),
+        ir.Assign("m", ir.Binary("add", m, ir.Const(1, PY_INT), PY_INT), sid=2),
+        ir.Assign("i", it, sid=3),
+        ir.Assign("j", ir.Binary("add", it, m, PY_INT), sid=4),
+        ir.Assign("q", ir.Binary("add", it, m, PY_INT), sid=5),
+        ir.Assign("j", ir.Binary("add", it, m, PY_INT), sid=6),
+    )
+    loop = ir.For("it", ir.Const(0, PY_INT), ir.Const(4, PY_INT), ir.Const(1, PY_INT), body, sid=7)
+    subst = affine_scalars(body, loop)
+    assert subst["i"] == {"it": 1}  # the same value twice, "it" unchanged in between
+    assert "j" in subst  # m does not change between the two copies of j either
+    body_changed = (*body[:4], ir.Assign("m", it, sid=8), body[5])
+    assert "j" not in affine_scalars(body_changed, dataclasses.replace(loop, body=body_changed))

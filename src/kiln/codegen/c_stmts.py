@@ -352,7 +352,8 @@ class StmtRenderer:
             else:
                 work = self._inner_work(s.body)
             ops = f"({hi} - {lo}) * {work}"
-            clauses = [f"if({ops} > KILN_PAR_MIN || (kiln_team && {ops} > KILN_PAR_NEAR))"]  # see prelude
+            threshold = f"{ops} > KILN_PAR_MIN || (kiln_team && {ops} > KILN_PAR_NEAR)"  # see prelude
+            clauses = [f"if(kiln_team_of_many() && ({threshold}))"]
             assigned = [v for v in [s.var, *_assigned_scalars(s.body)] if v not in dict(s.reductions)]
             outside = live_after(self.fn.body, s, set(assigned))
             # lastprivate: after the loop a scalar holds what the last iteration wrote; one that

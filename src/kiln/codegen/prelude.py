@@ -61,6 +61,9 @@ PyAPI_FUNC(PyObject *) PyErr_NoMemory(void) __attribute__((cold));
 #define kiln_worker_id() ((int64_t)0)
 #define kiln_worker_count() ((int64_t)1)
 #endif
+/* A team of one thread does the loop's work and pays the region's start and end besides
+   (about 1.5 us a region: LU at 512 x 512 enters 511, 12% of its time on one thread). */
+#define kiln_team_of_many() (kiln_worker_count() > 1)
 #if defined(__GNUC__)
 #define KILN_INLINE static inline __attribute__((always_inline))
 #else

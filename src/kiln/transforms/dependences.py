@@ -101,13 +101,33 @@ def affine_scalars(body: tuple[ir.Stmt, ...], loop: ir.For) -> dict[str, Affine]
     bodies = [body] + [s.body for s in iter_stmts(body) if isinstance(s, ir.For)]
     for block in bodies:
         for pos, s in enumerate(block):
-            if not (isinstance(s, ir.Assign) and counts[s.target] == 1):
+            if not isinstance(s, ir.Assign) or s.target in subst:
+                continue
+            if counts[s.target] != 1 and not _same_value_again(block, pos, counts[s.target]):
                 continue
             if _reads(body, s.target) != _reads(block[pos + 1 :], s.target):
                 continue  # read somewhere the assignment does not precede
             with contextlib.suppress(NotAffine):
                 subst[s.target] = affine(s.value, subst)
     return subst
+
+
+def _same_value_again(block: tuple[ir.Stmt, ...], pos: int, count: int) -> bool:
+    """Whether the other assignments of ``block[pos]``'s target all sit later in ``block`` and
+    store the same expression, whose operands nothing assigns in between: then the target holds
+    one value, as if assigned once. Fusing ``for i: x[i] = ..`` with ``for i: y[i] = ..`` leaves
+    two ``i = it`` in one body."""
+    first = block[pos]
+    assert isinstance(first, ir.Assign)
+    again = [p for p in range(pos + 1, len(block)) if _assigns(block[p], first.target)]
+    if len(again) != count - 1 or any(block[p].value != first.value for p in again):  # type: ignore[attr-defined]
+        return False
+    operands = {e.name for e in iter_exprs(first.value) if isinstance(e, ir.Var)}
+    return not operands & effects_of(block[pos + 1 : again[-1]]).writes
+
+
+def _assigns(s: ir.Stmt, var: str) -> bool:
+    return isinstance(s, ir.Assign) and s.target == var
 
 
 def _reads(body: tuple[ir.Stmt, ...], var: str) -> int:

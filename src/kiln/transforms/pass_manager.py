@@ -85,6 +85,8 @@ PASSES: dict[str, PassSpec] = {}
 PipelineEntry = str | tuple[str, Mapping[str, Any]]
 # Fusion first: licm's versioning would separate the nests it joins; contraction needs them joined.
 # Interchange before licm: hoisting out of an inner loop makes a perfect nest imperfect.
+# hoist_loads after licm (which moves whole statements, loops included) and before parallelize:
+# it only wraps an innermost loop in a test, which leaves the outer loops' verdicts alone.
 # Simplify after fusion: it folds fusion's version tests that the shapes decide, and contract
 # can then drop the temporaries only the fallback copy used.
 PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
@@ -95,6 +97,7 @@ PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
         "interchange",
         "tiling",
         "licm",
+        "hoist_loads",
         "parallelize",
         "unroll",
         "simd",

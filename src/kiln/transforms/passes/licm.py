@@ -111,7 +111,7 @@ def _own_loop_vars(s: ir.Stmt) -> set[str]:
     return {t.var for t in iter_stmts([s]) if isinstance(t, ir.For)}
 
 
-def _trip_positive(loop: ir.For) -> ir.Expr:
+def trip_positive(loop: ir.For) -> ir.Expr:
     step = loop.step
     if isinstance(step, ir.Const) and isinstance(step.value, int):
         return ir.Binary("lt" if step.value > 0 else "gt", loop.start, loop.stop, BOOL)
@@ -131,7 +131,7 @@ def _hoist(fn: ir.Function, loop: ir.For, plan: HoistPlan) -> tuple[ir.Function,
     moved = tuple(s for s in loop.body if s.sid in chosen)
     kept = tuple(s for s in loop.body if s.sid not in chosen)
     next_sid = max_sid(fn)
-    guard = ir.If(_trip_positive(loop), moved, (), sid=next_sid + 1, loc=loop.loc)
+    guard = ir.If(trip_positive(loop), moved, (), sid=next_sid + 1, loc=loop.loc)
     fast = (guard, dataclasses.replace(loop, body=kept))
     next_sid += 1
     first_new = next_sid

@@ -1,0 +1,151 @@
+"""Load an invariant element once before an innermost loop that writes its array elsewhere.
+
+In ``for j in range(k + 1, n): a[i, j] -= a[i, k] * a[k, j]`` the element ``a[i, k]`` is the
+same in every iteration, but the loop writes ``a``, so ``licm`` (whole statements only) leaves it,
+and under ``#pragma omp simd`` the C compiler reloads it in every iteration too: it may not assume
+that a store of the loop misses it. The exact dependence test can: when no two iterations of the
+loop touch one element where one writes, the store never reaches the invariant element (it
+would meet the load of another iteration). Then the element is read into a scalar before the
+loop, under a test that the loop runs at least once (so a loop that runs no iteration reads
+nothing).
+
+A load moves when
+- its indices read nothing the loop assigns, nor the loop variable;
+- it is evaluated in every iteration: in a statement at the top level of the loop body, not
+  under a ``select`` or the right side of ``and``/``or``;
+- the loop is innermost, cannot exit early or raise, and has no loop-carried memory dependence
+  (no run-time overlap test needed) -- so with two or more iterations no store meets it;
+- no statement before the first one that reads it writes its array (a loop of one iteration
+  would otherwise read the stored value).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from kiln.ir import nodes as ir
+from kiln.ir.visit import iter_exprs, iter_stmts, map_exprs, map_stmts, max_sid
+from kiln.transforms.dependences import carried_dependence
+from kiln.transforms.effects import ArrayRoots, array_roots, effects_of
+from kiln.transforms.fresh import fresh_scalar
+from kiln.transforms.pass_manager import PassContext, register
+from kiln.transforms.passes.licm import trip_positive
+from kiln.transforms.recipes import Step, find_loop, register_transformation
+
+
+def _always_evaluated(e: ir.Expr) -> list[ir.Expr]:
+    """``e`` and the subexpressions evaluated whenever ``e`` is (not a ``select``'s arms, not the
+    right side of a short-circuit ``and``/``or``)."""
+    if isinstance(e, ir.Select):
+        return [e, *_always_evaluated(e.cond)]
+    if isinstance(e, ir.Binary) and e.op in ("and", "or"):
+        return [e, *_always_evaluated(e.lhs)]
+    found = [e]
+    for sub in iter_exprs(e, deep=False):
+        if sub is not e:
+            found += _always_evaluated(sub)
+    return found
+
+
+def _always_evaluated_loads(s: ir.Stmt) -> list[ir.Load]:
+    if isinstance(s, ir.Assign):
+        roots = [s.value]
+    elif isinstance(s, ir.Store):
+        roots = [*s.indices, s.value]
+    else:
+        return []
+    return [e for r in roots for e in _always_evaluated(r) if isinstance(e, ir.Load)]
+
+
+def invariant_loads(loop: ir.For, roots: ArrayRoots) -> list[ir.Load]:
+    """The loads of ``loop``'s body that can be read once before it (see the module text)."""
+    body = loop.body
+    effects = effects_of(body)
+    if effects.control or any(isinstance(s, ir.For | ir.While | ir.Block) for s in body):
+        return []
+    changed = effects.writes | {loop.var}
+    candidates: dict[ir.Load, int] = {}  # load -> position of the first statement reading it
+    for pos, s in enumerate(body):
+        for load in _always_evaluated_loads(s):
+            names = {e.name for i in load.indices for e in iter_exprs(i) if isinstance(e, ir.Var)}
+            if not names & changed and load not in candidates:
+                candidates[load] = pos
+    loads = [ld for ld, pos in candidates.items() if not _written_before(body[:pos], ld.array, roots)]
+    if not loads:
+        return []
+    deps = carried_dependence(loop, roots)
+    if deps.carried or deps.overlap_checks:
+        return []
+    return loads
+
+
+def _written_before(stmts: tuple[ir.Stmt, ...], array: str, roots: ArrayRoots) -> bool:
+    """Whether ``stmts`` may write ``array``'s memory (through any name)."""
+    for written in effects_of(stmts).array_writes:
+        certain, pairs = roots.conflicts(written, array)
+        if certain or pairs:
+            return True
+    return False
+
+
+def _hoisted(fn: ir.Function, loop: ir.For, loads: list[ir.Load]) -> ir.Function:
+    replace: dict[ir.Load, ir.Var] = {}
+    for load in loads:
+        fn, var = fresh_scalar(fn, "k_elem", load.type)
+        replace[load] = var
+    sid = max_sid(fn)
+    reads = []
+    for load, var in replace.items():
+        sid += 1
+        reads.append(ir.Assign(var.name, load, sid=sid, loc=loop.loc))
+
+    def swap_load(e: ir.Expr) -> ir.Expr:
+        return replace.get(e, e) if isinstance(e, ir.Load) else e  # type: ignore[arg-type]
+
+    body = tuple(map_exprs(s, swap_load) for s in loop.body)
+    fast = dataclasses.replace(loop, body=body)  # type: ignore[arg-type]
+    guard = ir.If(trip_positive(loop), (*reads, fast), (), sid=sid + 1, loc=loop.loc)
+
+    def swap(s: ir.Stmt) -> ir.Stmt | None:
+        return guard if isinstance(s, ir.For) and s.sid == loop.sid else None
+
+    return dataclasses.replace(fn, body=map_stmts(fn.body, swap))
+
+
+def _innermost(body: tuple[ir.Stmt, ...]) -> list[ir.For]:
+    loops = [s for s in iter_stmts(body) if isinstance(s, ir.For)]
+    return [lp for lp in loops if not any(isinstance(s, ir.For | ir.While) for s in iter_stmts(lp.body))]
+
+
+def _legal(fn: ir.Function, step: Step) -> str | None:
+    loop = find_loop(fn, step.target[0]) if len(step.target) == 1 else None
+    if loop is None:
+        return "no such loop"
+    return None if invariant_loads(loop, array_roots(fn)) else "no invariant element to load once"
+
+
+def _apply(fn: ir.Function, step: Step) -> ir.Function:
+    loop = find_loop(fn, step.target[0])
+    assert loop is not None
+    return _hoisted(fn, loop, invariant_loads(loop, array_roots(fn)))
+
+
+register_transformation("hoist_loads", _legal, _apply)
+
+
+@register("hoist_loads", description="read invariant elements once before loops that write their array")
+def hoist_loads(fn: ir.Function, ctx: PassContext) -> ir.Function:
+    if ctx.options.boundscheck:
+        return fn  # checked loads must stay behind the checks that guard them
+    for loop in _innermost(fn.body):
+        current = find_loop(fn, loop.sid)
+        if current is None:
+            continue
+        loads = invariant_loads(current, ctx.analyses.get("array_roots"))
+        if not loads:
+            continue
+        fn = _hoisted(fn, current, loads)
+        ctx.analyses.update(fn, frozenset())
+        ctx.steps.append(Step("hoist_loads", (loop.sid,)))
+        ctx.note(loop.sid, f"loaded {len(loads)} invariant element(s) once before the loop")
+    return fn
