@@ -62,7 +62,7 @@ PyAPI_FUNC(PyObject *) PyErr_NoMemory(void) __attribute__((cold));
 #define kiln_worker_count() ((int64_t)1)
 #endif
 /* A team of one thread does the loop's work and pays the region's start and end besides
-   (about 1.5 us a region: LU at 512 x 512 enters 511, 12% of its time on one thread). */
+   (about 0.4 us a region, measured on 130 x 520 element-wise loops). */
 #define kiln_team_of_many() (kiln_worker_count() > 1)
 #if defined(__GNUC__)
 #define KILN_INLINE static inline __attribute__((always_inline))
