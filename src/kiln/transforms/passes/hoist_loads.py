@@ -13,8 +13,10 @@ A load moves when
 - its indices read nothing the loop assigns, nor the loop variable;
 - it is evaluated in every iteration: in a statement at the top level of the loop body, not
   under a ``select`` or the right side of ``and``/``or``;
-- the loop is innermost, cannot exit early or raise, and has no loop-carried memory dependence
-  (no run-time overlap test needed) -- so with two or more iterations no store meets it;
+- the loop is innermost, holds only assignments, stores and ``if``s (no atomics or library
+  calls, which the dependence test does not see), cannot exit early or raise, and has no
+  loop-carried memory dependence (no run-time overlap test needed) -- so with two or more
+  iterations no store meets it;
 - no statement before the first one that reads it writes its array (a loop of one iteration
   would otherwise read the stored value).
 """
@@ -31,6 +33,8 @@ from kiln.transforms.fresh import fresh_scalar
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.passes.licm import trip_positive
 from kiln.transforms.recipes import Step, find_loop, register_transformation
+
+_PLAIN = (ir.Assign, ir.Store, ir.If)  # an innermost loop's body, written only through stores
 
 
 def _always_evaluated(e: ir.Expr) -> list[ir.Expr]:
@@ -61,8 +65,8 @@ def invariant_loads(loop: ir.For, roots: ArrayRoots) -> list[ir.Load]:
     """The loads of ``loop``'s body that can be read once before it (see the module text)."""
     body = loop.body
     effects = effects_of(body)
-    if effects.control or any(isinstance(s, ir.For | ir.While | ir.Block) for s in body):
-        return []
+    if effects.control or not all(isinstance(s, _PLAIN) for s in iter_stmts(body)):
+        return []  # the dependence test sees loads and stores; atomics, calls and allocations it does not
     changed = effects.writes | {loop.var}
     candidates: dict[ir.Load, int] = {}  # load -> position of the first statement reading it
     for pos, s in enumerate(body):
