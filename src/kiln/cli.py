@@ -194,6 +194,10 @@ def cmd_bench_npbench(args: argparse.Namespace) -> int:
             scaling=True,
             median_scaling=npbench.median_scaling(rows),
             scaling_kernels=[r["name"] for r in counted],
+            cores_present_kernels=[r["name"] for r in counted if npbench.cores_present(r)],
+            median_scaling_cores_present=npbench.median_scaling(
+                [r for r in counted if npbench.cores_present(r)]
+            ),
         )
     from kiln.bench.report import write_json
 

@@ -141,6 +141,7 @@ def test_scaling_row_times_one_and_two_threads(checkout: Path) -> None:
     assert row["threads"] == 2 and row["parallel_loops"] >= 1
     assert len(row["kiln_1t_samples"]) == len(row["kiln_samples"]) == len(row["numpy_samples"]) == 2
     assert row["scaling"] == pytest.approx(row["kiln_1t_s"] / row["kiln_s"])
+    assert len(row["probe_samples"]) == 2 and all(p > 0 for p in row["probe_samples"])
 
 
 def test_median_scaling_counts_kernels_with_a_parallel_loop() -> None:
@@ -156,6 +157,41 @@ def test_median_scaling_counts_kernels_with_a_parallel_loop() -> None:
     text = npbench.scaling_report(rows, "S")
     assert "median 1->2 thread speedup 1.70x over the 2 validated kernels" in text
     assert "| c | ok |" in npbench.scaling_markdown(rows, "S")
+    assert "core probe" not in npbench._scaling_summary(rows, "S")  # runs without probes say nothing
+
+
+def test_scaling_summary_separates_kernels_measured_without_the_second_core() -> None:
+    rows = [
+        {
+            "name": "a",
+            "status": "ok",
+            "scaling": 1.9,
+            "parallel_loops": 1,
+            "threads": 2,
+            "probe_samples": [1.97, 1.95],
+        },
+        {
+            "name": "b",
+            "status": "ok",
+            "scaling": 1.0,
+            "parallel_loops": 1,
+            "threads": 2,
+            "probe_samples": [1.96, 1.02],
+        },
+        {
+            "name": "c",
+            "status": "ok",
+            "scaling": 1.7,
+            "parallel_loops": 1,
+            "threads": 2,
+            "probe_samples": [1.99, 1.9],
+        },
+    ]
+    assert [npbench.cores_present(r) for r in rows] == [True, False, True]
+    text = npbench.scaling_report(rows, "M")
+    assert "median 1->2 thread speedup 1.70x over the 3 validated kernels" in text
+    assert "core probe stayed at 1.8x or more through 2 of them, whose median is 1.80x" in text
+    assert "1.02x" in text  # b's lowest probe is in its row
 
 
 def test_cli_scaling_writes_json_and_markdown(
@@ -168,4 +204,5 @@ def test_cli_scaling_writes_json_and_markdown(
     data = json.loads(out.read_text())
     assert data["scaling"] is True and data["threads"] == 2 and data["parallel"] is True
     assert data["scaling_kernels"] == ["scale"] and data["median_scaling"] == data["rows"][0]["scaling"]
+    assert set(data["cores_present_kernels"]) <= {"scale"}
     assert "kiln 2 threads" in out.with_suffix(".md").read_text()

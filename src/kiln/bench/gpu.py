@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from kiln.bench.core_probe import CORES_PRESENT
 from kiln.bench.gpu_cases import CASES, GpuCase, cpu_launch, gpu_launch
 from kiln.kernel.launch import gpu_present
 
@@ -76,17 +77,20 @@ def kernel_reports() -> list[dict[str, Any]]:
     return out
 
 
-def _threads_scaling(repeat: int) -> dict[str, float]:
+def _threads_scaling(repeat: int) -> dict[str, dict[str, float]]:
     """Each kernel's speedup from 1 to 2 threads, in a fresh process (see _scaling_here)."""
     code = f"import json; from kiln.bench.gpu import _scaling_here as s; print(json.dumps(s({repeat})))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
-def _scaling_here(repeat: int) -> dict[str, float]:
+def _scaling_here(repeat: int) -> dict[str, dict[str, float]]:
     """Medians at 1 and at 2 threads, interleaved run by run (``kiln.set_num_threads``), so a
     drift in the machine (another process, the clock) hits both counts alike; the count that
-    runs first alternates each round. Each run gets freshly copied arguments."""
+    runs first alternates each round. Each run gets freshly copied arguments. After each round
+    the core probe (kiln.bench.core_probe) records whether both cores were there; a kernel's
+    ``probe`` is the lowest of its rounds."""
+    from kiln.bench.core_probe import probe_scaling
     from kiln.runtime.threads import get_num_threads, set_num_threads
 
     default = get_num_threads()
@@ -95,13 +99,20 @@ def _scaling_here(repeat: int) -> dict[str, float]:
         env = case.make(case.large, np.random.default_rng(0))
         case.run(cpu_launch, copy.deepcopy(env))  # compiles
         samples: dict[int, list[float]] = {1: [], 2: []}
+        probes = []
         for r in range(repeat):
             for threads in (1, 2) if r % 2 == 0 else (2, 1):
                 set_num_threads(threads)
                 samples[threads].append(_time(lambda e, c=case: c.run(cpu_launch, e), env, 1))
+            probes.append(probe_scaling(2))
         set_num_threads(default)
-        out[case.name] = statistics.median(samples[1]) / statistics.median(samples[2])
+        out[case.name] = {"scaling": statistics.median(samples[1]) / statistics.median(samples[2]),
+                          "probe": min(probes)}  # fmt: skip
     return out
+
+
+def _geomean(values: list[float]) -> float | None:
+    return math.exp(sum(map(math.log, values)) / len(values)) if values else None
 
 
 def main(
@@ -122,13 +133,20 @@ def main(
     cut = sum(r["bytes_min_cut"] for r in reports)
     print(f"bytes per thread stored across barriers: {cut} with the min-cut, {live} storing every live value")
     per_kernel = _threads_scaling(max(5, repeat)) if scaling else {}
-    scale = math.exp(sum(map(math.log, per_kernel.values())) / len(per_kernel)) if per_kernel else None
+    scale = _geomean([k["scaling"] for k in per_kernel.values()])
+    present = {n: k["scaling"] for n, k in per_kernel.items() if k["probe"] >= CORES_PRESENT}
     if scale is not None:
-        print("1 -> 2 threads: " + ", ".join(f"{n} {x:.2f}x" for n, x in per_kernel.items()))
+        print("1 -> 2 threads (lowest core probe): " + ", ".join(
+            f"{n} {k['scaling']:.2f}x ({k['probe']:.2f}x)" for n, k in per_kernel.items()))  # fmt: skip
         print(f"geometric mean speedup from 1 to 2 threads: {scale:.2f}x")
+        inner = _geomean(list(present.values()))
+        counted = f"{len(present)} of {len(per_kernel)} kernels"
+        print(f"the core probe stayed at {CORES_PRESENT}x or more through {counted}"
+              + (f", whose geometric mean is {inner:.2f}x" if inner is not None else ""))  # fmt: skip
     sim = _numba_simulator() if scaling else None
     payload = {"suite": "gpu", "rows": rows, "geomean_port_over_kernel": geo, "kernels": reports,
                "thread_scaling_1_to_2": scale, "thread_scaling_per_kernel": per_kernel,
+               "thread_scaling_cores_present": _geomean(list(present.values())) if scaling else None,
                "numba_simulator": sim or "numba not installed"}  # fmt: skip
     path = json_path or Path("bench-results") / "gpu.json"
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from kiln.bench.core_probe import CORES_PRESENT
 from kiln.bench.npbench_child import RESULT_MARK
 from kiln.bench.report import format_ratio, format_seconds, pyplot, render_table, save_figure
 
@@ -157,15 +158,26 @@ def scaling_kernels(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def median_scaling(rows: Sequence[dict[str, Any]]) -> float | None:
-    values = sorted(r["scaling"] for r in scaling_kernels(rows))
-    if not values:
+    return _median_of([r["scaling"] for r in scaling_kernels(rows)])
+
+
+def _median_of(values: Sequence[float]) -> float | None:
+    ordered = sorted(values)
+    if not ordered:
         return None
-    mid = len(values) // 2
-    return values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+def cores_present(r: dict[str, Any]) -> bool:
+    """Whether the core probe stayed at CORES_PRESENT or more through every round of ``r``."""
+    probes = r.get("probe_samples") or []
+    return bool(probes) and min(probes) >= CORES_PRESENT
 
 
 def _scaling_cells(r: dict[str, Any]) -> list[str]:
     loops = r.get("parallel_loops")
+    probes = r.get("probe_samples") or []
     return [
         r["name"],
         r["status"],
@@ -174,13 +186,15 @@ def _scaling_cells(r: dict[str, Any]) -> list[str]:
         format_seconds(r.get("kiln_s")),
         format_ratio(r.get("scaling")),
         "-" if loops is None else str(loops),
+        format_ratio(min(probes)) if probes else "-",
     ]
 
 
 def _scaling_headers(rows: Sequence[dict[str, Any]]) -> list[str]:
     n = next((r["threads"] for r in rows if "threads" in r), 2)
     return ["benchmark", "status", "NumPy median", "kiln 1 thread", f"kiln {n} threads", f"1->{n}"] + [
-        "parallel loops"
+        "parallel loops",
+        "core probe (lowest)",
     ]
 
 
@@ -189,15 +203,23 @@ def _scaling_summary(rows: Sequence[dict[str, Any]], preset: str) -> str:
     n = next((r["threads"] for r in rows if "threads" in r), 2)
     if med is None:
         return f"no validated kernel with a parallel loop at preset {preset}"
-    return (
+    text = (
         f"median 1->{n} thread speedup {med:.2f}x over the {len(counted)} validated kernels with a "
         f"parallel loop in their optimized IR (preset {preset})"
     )
+    probed = [r for r in counted if r.get("probe_samples")]
+    if probed:
+        present = [r for r in probed if cores_present(r)]
+        inner = _median_of([r["scaling"] for r in present])
+        text += f"; the core probe stayed at {CORES_PRESENT}x or more through {len(present)} of them" + (
+            f", whose median is {inner:.2f}x" if inner is not None else ""
+        )
+    return text
 
 
 def scaling_report(rows: Sequence[dict[str, Any]], preset: str) -> str:
     body = [_scaling_cells(r) for r in rows]
-    lines = [render_table(_scaling_headers(rows), body, "llrrrrr"), "", _scaling_summary(rows, preset)]
+    lines = [render_table(_scaling_headers(rows), body, "llrrrrrr"), "", _scaling_summary(rows, preset)]
     failed = [r for r in rows if r["status"] != "ok"]
     if failed:
         lines += ["", "not validated:"]

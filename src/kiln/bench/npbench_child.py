@@ -162,10 +162,12 @@ def _scaling(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: 
     """NumPy, kiln at 1 thread and kiln at ``threads`` threads, one call each per round. The
     thread count covers the BLAS kiln calls as well (``kiln.set_num_threads``): a "one-thread"
     run whose matrix products use every core would not be one. NumPy runs at the full count."""
+    from kiln.bench.core_probe import probe_scaling
     from kiln.runtime.threads import set_num_threads
 
     numpy_times: list[float] = []
     samples: dict[int, list[float]] = {1: [], threads: []}
+    probes: list[float] = []  # whether the cores were there, round by round (kiln.bench.core_probe)
     for r in range(repeat):
         set_num_threads(threads)
         numpy_times.append(timed_call(kernel, _copy(args))[1])
@@ -173,6 +175,7 @@ def _scaling(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: 
         for n in (1, threads) if r % 2 == 0 else (threads, 1):
             set_num_threads(n)
             samples[n].append(timed_call(compiled, _copy(args))[1])
+        probes.append(probe_scaling(threads))
     set_num_threads(threads)
     one, many = _median(samples[1]), _median(samples[threads])
     return {
@@ -185,6 +188,7 @@ def _scaling(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: 
         "numpy_samples": numpy_times,
         "kiln_samples": samples[threads],
         "kiln_1t_samples": samples[1],
+        "probe_samples": probes,
     }
 
 
