@@ -122,8 +122,10 @@ def _same_value_again(block: tuple[ir.Stmt, ...], pos: int, count: int) -> bool:
     again = [p for p in range(pos + 1, len(block)) if _assigns(block[p], first.target)]
     if len(again) != count - 1 or any(block[p].value != first.value for p in again):  # type: ignore[attr-defined]
         return False
-    operands = {e.name for e in iter_exprs(first.value) if isinstance(e, ir.Var)}
-    return not operands & effects_of(block[pos + 1 : again[-1]]).writes
+    between = effects_of(block[pos + 1 : again[-1]])
+    scalars = {e.name for e in iter_exprs(first.value) if isinstance(e, ir.Var)}
+    extents = {e.array for e in iter_exprs(first.value) if isinstance(e, ir.Dim)}  # a rebinding changes them
+    return not (scalars & between.writes or extents & between.array_binds)
 
 
 def _assigns(s: ir.Stmt, var: str) -> bool:
