@@ -17,6 +17,7 @@ from kiln.kernel import (
 )
 from kiln.kernel import kernel as _kernel_decorator
 from kiln.parallel import prange
+from kiln.runtime.scratch import release_memory
 from kiln.runtime.threads import get_num_threads, set_num_threads
 
 kernel = _kernel_decorator  # the decorator shadows the kiln.kernel package (imported above)
@@ -28,6 +29,7 @@ __all__ = [
     "prange",
     "set_num_threads",
     "get_num_threads",
+    "release_memory",
     "kernel",
     "threadIdx",
     "blockIdx",

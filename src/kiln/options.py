@@ -70,6 +70,16 @@ def kernel_target_override() -> str | None:
     return value if value in KERNEL_TARGETS else None
 
 
+def env_scratch_bytes() -> int:
+    """``KILN_SCRATCH_BYTES``: how many bytes of free scratch blocks kiln.runtime.scratch keeps
+    (default 1 GiB; 0 keeps none)."""
+    raw = os.environ.get("KILN_SCRATCH_BYTES", "").strip()
+    try:
+        return max(0, int(raw)) if raw else 1 << 30
+    except ValueError:
+        return 1 << 30
+
+
 def env_nvcc() -> str | None:
     return os.environ.get("KILN_NVCC") or None
 
