@@ -67,7 +67,10 @@ def peak_traced_bytes(fn: Callable[..., Any], args: Sequence[Any]) -> tuple[Any,
     NumPy reports its data buffers to tracemalloc, so temporaries of an expression count; the
     arguments were allocated before tracing started and do not.
     """
+    from kiln.runtime.scratch import release_memory
+
     gc.collect()
+    release_memory()  # kiln's temporaries then count as they are allocated, like NumPy's
     tracemalloc.start()
     try:
         tracemalloc.reset_peak()
