@@ -97,3 +97,14 @@ def test_blocks_go_only_to_requests_of_at_least_half_their_size():
     assert scratch.take(4 << 20) is None  # 10 MiB is more than twice 4 MiB; 3 MiB too small
     assert scratch.take(2 << 20) is marker_small
     assert scratch.take(6 << 20) is marker_large
+
+
+def test_blocks_are_reported_to_tracemalloc():
+    from kiln.bench.timing import peak_traced_bytes
+
+    f = kiln.jit(two_temporaries)
+    a = np.ones(N)
+    f(a)  # compiled, and the pool holds both blocks
+    assert scratch.stats()["held_blocks"] == 2
+    _, peak = peak_traced_bytes(f, (a,))
+    assert peak >= 2 * N * 8  # both temporaries, allocated afresh after the pool was emptied
