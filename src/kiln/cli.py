@@ -188,16 +188,15 @@ def cmd_bench_npbench(args: argparse.Namespace) -> int:
     }
     if scaling:
         counted = npbench.scaling_kernels(rows)
+        present = [r for r in counted if npbench.cores_present(r)]
         payload.update(
             parallel=True,
             threads=scaling,
             scaling=True,
             median_scaling=npbench.median_scaling(rows),
             scaling_kernels=[r["name"] for r in counted],
-            cores_present_kernels=[r["name"] for r in counted if npbench.cores_present(r)],
-            median_scaling_cores_present=npbench.median_scaling(
-                [r for r in counted if npbench.cores_present(r)]
-            ),
+            cores_present_kernels=[r["name"] for r in present],
+            median_scaling_cores_present=npbench.median_scaling(present),
         )
     from kiln.bench.report import write_json
 

@@ -135,18 +135,18 @@ def main(
     per_kernel = _threads_scaling(max(5, repeat)) if scaling else {}
     scale = _geomean([k["scaling"] for k in per_kernel.values()])
     present = {n: k["scaling"] for n, k in per_kernel.items() if k["probe"] >= CORES_PRESENT}
+    scale_present = _geomean(list(present.values()))
     if scale is not None:
         print("1 -> 2 threads (lowest core probe): " + ", ".join(
             f"{n} {k['scaling']:.2f}x ({k['probe']:.2f}x)" for n, k in per_kernel.items()))  # fmt: skip
         print(f"geometric mean speedup from 1 to 2 threads: {scale:.2f}x")
-        inner = _geomean(list(present.values()))
         counted = f"{len(present)} of {len(per_kernel)} kernels"
-        print(f"the core probe stayed at {CORES_PRESENT}x or more through {counted}"
-              + (f", whose geometric mean is {inner:.2f}x" if inner is not None else ""))  # fmt: skip
+        mean = f", whose geometric mean is {scale_present:.2f}x" if scale_present is not None else ""
+        print(f"the core probe stayed at {CORES_PRESENT}x or more through {counted}{mean}")
     sim = _numba_simulator() if scaling else None
     payload = {"suite": "gpu", "rows": rows, "geomean_port_over_kernel": geo, "kernels": reports,
                "thread_scaling_1_to_2": scale, "thread_scaling_per_kernel": per_kernel,
-               "thread_scaling_cores_present": _geomean(list(present.values())) if scaling else None,
+               "thread_scaling_cores_present": scale_present,
                "numba_simulator": sim or "numba not installed"}  # fmt: skip
     path = json_path or Path("bench-results") / "gpu.json"
     path.parent.mkdir(parents=True, exist_ok=True)

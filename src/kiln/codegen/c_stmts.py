@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 
 from kiln.codegen import c_exprs as cx
@@ -99,7 +100,6 @@ class StmtRenderer:
         self._serial = 0  # > 0 inside the serial copy of a parallel loop: no OpenMP in there
         self._label_suffix = ""  # C labels of IR blocks; the serial copy of a loop needs its own
         self._labels: dict[str, str] = {}  # IR block label -> C label, for the blocks being rendered
-        self._returned: frozenset[str] | None = None
 
     def fresh(self, stem: str) -> str:
         self._fresh += 1
@@ -439,24 +439,23 @@ class StmtRenderer:
         return all(isinstance(s, ir.Assign | ir.Store) for s in body)
 
     # ----------------------------------------------------------------- arrays
+    @functools.cached_property
     def _returned_allocs(self) -> frozenset[str]:
         """Allocations whose memory a returned array may use (the caller gets those as plain
         NumPy arrays; the others are temporaries and may come from the scratch pool)."""
-        if self._returned is None:
-            from kiln.transforms.effects import array_roots
+        from kiln.transforms.effects import array_roots
 
-            roots = array_roots(self.fn)
-            returned = {v for s in iter_stmts(self.fn.body) if isinstance(s, ir.Return) for v in s.values}
-            self._returned = frozenset(
-                r.removeprefix("alloc:") for v in returned for r in roots.of(v) if r.startswith("alloc:")
-            )
-        return self._returned
+        roots = array_roots(self.fn)
+        returned = {v for s in iter_stmts(self.fn.body) if isinstance(s, ir.Return) for v in s.values}
+        return frozenset(
+            r.removeprefix("alloc:") for v in returned for r in roots.of(v) if r.startswith("alloc:")
+        )
 
     def _alloc(self, s: ir.Alloc) -> list[str]:
         t, n = s.type, s.type.ndim
         dims = ", ".join(self.e(x) for x in s.shape) or "0"
         o = self.fresh("o")
-        returned = s.target in self._returned_allocs()  # temporaries use the pool (kiln.runtime.scratch)
+        returned = s.target in self._returned_allocs  # temporaries use the pool (kiln.runtime.scratch)
         new = "PyArray_EMPTY({n}, d_, {tn}, 0)" if returned else "kiln_scratch_array({n}, d_, {tn})"
         lines = [
             "{",

@@ -8,9 +8,10 @@ NPBench's hdiff at preset M (six temporaries of up to 86 MB) took 25.9 ms a call
 way and 14.9 ms with the blocks kept.
 
 A block goes back to the pool when the array using it is freed. The pool keeps at most
-``KILN_SCRATCH_BYTES`` (default 1 GiB) of free blocks, the most recently returned first;
-``kiln.release_memory()`` frees them all. Blocks are handed out only to requests of at least half
-their size, so a small temporary never pins a large block. Everything here runs under the GIL.
+``KILN_SCRATCH_BYTES`` (default 1 GiB) of free blocks, dropping the oldest first;
+``kiln.release_memory()`` frees them all. Blocks are handed out only to requests of at least
+half their size, so a small temporary never pins a large block. The 1 MiB floor is
+``KILN_SCRATCH_MIN`` in the prelude. Everything here runs under the GIL.
 """
 
 from __future__ import annotations
@@ -18,8 +19,6 @@ from __future__ import annotations
 from typing import Any
 
 from kiln.options import env_scratch_bytes
-
-MIN_BYTES = 1 << 20  # KILN_SCRATCH_MIN in the prelude: smaller temporaries come from NumPy as before
 
 _free: list[tuple[int, Any]] = []  # (bytes, capsule owning the block), most recent last
 _stats = {"taken": 0, "missed": 0, "returned": 0, "dropped": 0}

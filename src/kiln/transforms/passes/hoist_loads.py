@@ -116,11 +116,6 @@ def _hoisted(fn: ir.Function, loop: ir.For, loads: list[ir.Load]) -> ir.Function
     return dataclasses.replace(fn, body=map_stmts(fn.body, swap))
 
 
-def _innermost(body: tuple[ir.Stmt, ...]) -> list[ir.For]:
-    loops = [s for s in iter_stmts(body) if isinstance(s, ir.For)]
-    return [lp for lp in loops if not any(isinstance(s, ir.For | ir.While) for s in iter_stmts(lp.body))]
-
-
 def _legal(fn: ir.Function, step: Step) -> str | None:
     loop = find_loop(fn, step.target[0]) if len(step.target) == 1 else None
     if loop is None:
@@ -141,7 +136,8 @@ register_transformation("hoist_loads", _legal, _apply)
 def hoist_loads(fn: ir.Function, ctx: PassContext) -> ir.Function:
     if ctx.options.boundscheck:
         return fn  # checked loads must stay behind the checks that guard them
-    for loop in _innermost(fn.body):
+    # invariant_loads takes only innermost loops (their bodies hold no loop)
+    for loop in [s for s in iter_stmts(fn.body) if isinstance(s, ir.For)]:
         current = find_loop(fn, loop.sid)
         if current is None:
             continue
