@@ -313,3 +313,12 @@ def clamped_shift(a, out, k):
     n = a.shape[0]
     if j < out.shape[0]:
         out[j] = a[min(max(j + k, 0), n - 1)] * 2
+
+
+@cuda.jit
+def trailing_update(a, k):
+    j, i = cuda.grid(2)
+    i += k + 1
+    j += k + 1
+    if i < a.shape[0] and j < a.shape[1]:
+        a[i, j] -= a[i, k] * a[k, j]

@@ -130,7 +130,10 @@ def test_wraparound_versioning_keeps_negative_offsets(k):
     text = _cpu_ir(K.shifted_rows, 1, 16, a, out, k)
     loops = text.split("kiln_gidx in range")[1:]
     with_wrap = [body for body in loops if "select(" in body.split("kiln_gidx in range")[0]]
-    assert 0 < len(with_wrap) < len(loops)  # some copy keeps the wrap-around, another has none
+    if k >= 0:  # the launch specializes on the sign: the wrap-around folds away in every copy
+        assert loops and not with_wrap
+    else:
+        assert 0 < len(with_wrap) < len(loops)  # some copy keeps the wrap-around, another has none
 
 
 @pytest.mark.parametrize("n", [1, 15, 16, 17, 100])
@@ -214,4 +217,24 @@ def test_clamped_indices_are_versioned(k, n):
     np.testing.assert_array_equal(out, 2 * a[np.clip(np.arange(n) + k, 0, n - 1)])
     text = _cpu_ir(K.clamped_shift, grid, 16, a, out, k)
     clamps = [line.split(" = ", 1)[1] for line in text.splitlines() if "_max = " in line]
-    assert sorted(c.startswith("select(") for c in clamps) == [False, False, True, True]
+    # with k >= 0, max(j + k, 0) is j + k even in the fallback copies
+    expected = [False] * 4 if k >= 0 else [False, False, True, True]
+    assert sorted(c.startswith("select(") for c in clamps) == expected
+
+
+@pytest.mark.parametrize("n, k", [(37, 4), (17, 0), (5, 3), (1, 0)])
+def test_trailing_update_vectorizes_and_reads_the_pivot_column_once(n, k):
+    """``i += k + 1`` with ``k >= 0``: the rows written are below row k, so the inner loop has
+    no dependence (simd) and ``a[i, k]`` is read once per row."""
+    a = np.random.default_rng(n).random((n, n)) + n * np.eye(n)
+    expected = a.copy()
+    expected[k + 1 :, k + 1 :] -= np.outer(expected[k + 1 :, k], expected[k, k + 1 :])
+    blocks = max(1, (n - k - 1 + 15) // 16)
+    ref = a.copy()
+    K.trailing_update.simulate((blocks, blocks), (16, 16), ref, k)
+    K.trailing_update.cpu[(blocks, blocks), (16, 16)](a, k)
+    np.testing.assert_allclose(a, expected, rtol=1e-12)
+    np.testing.assert_array_equal(a, ref)
+    cpu = _cpu_ir(K.trailing_update, (blocks, blocks), (16, 16), a, k)
+    assert ") simd:" in cpu
+    assert "k_elem = load(p_a, [" in cpu

@@ -19,6 +19,7 @@ from kiln.ir import nodes as ir
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts, replace_body
 from kiln.transforms.dependences import LoopDependences, carried_dependence
 from kiln.transforms.effects import ArrayRoots, array_roots
+from kiln.transforms.signs import nonneg_scalars
 
 
 def _accumulation(s: ir.Stmt, shadows: set[str]) -> bool:
@@ -93,6 +94,7 @@ class _Marker:
         self.reverse_loops = reverse_loops  # reverse loop variable -> the primal loop was parallel
         self.adjoints = adjoints  # adjoint scalars and arrays
         self.roots = array_roots(fn)
+        self.nonneg = nonneg_scalars(fn)
         self.parallel_loops = 0
         self.atomic_loops = 0
 
@@ -112,7 +114,7 @@ class _Marker:
     def deps(self, s: ir.For) -> LoopDependences:
         """Carried dependences; adjoint parameters are arrays the API allocated: they overlap
         nothing, so no run-time overlap check involves them."""
-        d = carried_dependence(s, self.roots)
+        d = carried_dependence(s, self.roots, self.nonneg)
         checks = {pair for pair in d.overlap_checks if not set(pair) & self.adjoints}
         return replace(d, overlap_checks=checks)
 

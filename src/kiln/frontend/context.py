@@ -95,6 +95,7 @@ class Context:
         self.loop_depth = 0
         self.parallel_depth = 0
         self.lower_bounds: dict[str, int] = {}
+        self.nonneg_params: list[str] = []  # integer parameters >= 0 that nothing re-assigns
         self.kernel: Any = None  # the launch configuration of a CUDA-style kernel (kiln.kernel)
         self.inlined = 0
         self.temp_nesting: dict[str, int] = {}

@@ -86,6 +86,7 @@ def _lower_once(
             scope.names[arg.arg] = value
             if isinstance(t, ScalarType) and (position in nonneg or t.kind == "u"):
                 ctx.lower_bounds[pname] = 0  # never re-assigned: the bound holds throughout
+                ctx.nonneg_params.append(pname)
     low.start_scope()
     low.lower_body(parsed.tree.body)
     if scope.ret_kind not in (None, "none"):
@@ -118,4 +119,5 @@ def _build(parsed: ParsedFunction, ctx: Context, scope: Scope, arg_types: tuple[
         result_is_tuple=bool(scope.ret_kind and scope.ret_kind.startswith("tuple")),
         loc=ctx.loc_of(parsed.tree),
         written_params=tuple(p.name for p in params if p.name in written),
+        nonneg_params=tuple(ctx.nonneg_params),
     )

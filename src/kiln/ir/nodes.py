@@ -339,7 +339,8 @@ class Function:
 
     The Python result is ``None`` when ``results`` is empty and not
     ``result_is_tuple``; a tuple when ``result_is_tuple``; else the one value.
-    ``written_params`` are array parameters the function may store into.
+    ``written_params`` are array parameters the function may store into;
+    ``nonneg_params`` integer parameters known to be ``>= 0`` (never re-assigned).
     """
 
     name: str
@@ -350,6 +351,7 @@ class Function:
     result_is_tuple: bool = False
     loc: SourceLoc = UNKNOWN_LOC
     written_params: tuple[str, ...] = field(default=())
+    nonneg_params: tuple[str, ...] = field(default=())
 
     def var_types(self) -> dict[str, ScalarType | ArrayType]:
         table: dict[str, ScalarType | ArrayType] = {

@@ -635,12 +635,15 @@ def parse_function(text: str) -> Function:
     if not lines:
         raise IRParseError("no function in the text")
     name, params, results, is_tuple, loc = parse_header(lines[0].stream())
-    pos, local_decls, written = 1, (), ()
+    pos, local_decls, written, nonneg = 1, (), (), ()
     if (ts := _decl_line(lines, pos, "locals")) is not None:
         local_decls = tuple(ts.separated(lambda: parse_decl(ts), None))
         pos += 1
     if (ts := _decl_line(lines, pos, "written")) is not None:
         written = tuple(ts.separated(ts.name, None))
+        pos += 1
+    if (ts := _decl_line(lines, pos, "nonneg")) is not None:
+        nonneg = tuple(ts.separated(ts.name, None))
         pos += 1
     decls: dict[str, ScalarType | ArrayType] = {
         p.name: p.type for p in params if not isinstance(p.type, NoneType)
@@ -650,4 +653,4 @@ def parse_function(text: str) -> Function:
     body = parser.body(lines[pos].indent) if pos < len(lines) and lines[pos].indent > 0 else ()
     if parser.pos != len(lines):
         raise lines[parser.pos].stream().error("unexpected line after the function body")
-    return Function(name, params, local_decls, body, results, is_tuple, loc, written)
+    return Function(name, params, local_decls, body, results, is_tuple, loc, written, nonneg)

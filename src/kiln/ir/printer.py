@@ -288,5 +288,7 @@ def print_function(fn: Function, with_locs: bool = False) -> str:
         lines.append(f"{INDENT}locals: {_decl_list(fn.locals)}")
     if fn.written_params:
         lines.append(f"{INDENT}written: {_names(fn.written_params)}")
+    if fn.nonneg_params:
+        lines.append(f"{INDENT}nonneg: {_names(fn.nonneg_params)}")
     lines += _print_body(fn.body, 1, fn.var_types(), with_locs)
     return "\n".join(lines) + "\n"

@@ -49,7 +49,7 @@ from kiln.ir.nodes import (
 )
 from kiln.ir.selects import find_selects
 from kiln.ir.types import ArrayType, NoneType, ScalarType
-from kiln.ir.visit import child_exprs, is_expr, is_stmt
+from kiln.ir.visit import child_exprs, is_expr, is_stmt, iter_stmts
 
 COMPARISONS = frozenset({"eq", "ne", "lt", "le", "gt", "ge"})
 LOGICAL = frozenset({"and", "or"})
@@ -164,6 +164,13 @@ class _Verifier:
             self.require(
                 isinstance(params.get(name), ArrayType), f"written param {name!r} is no array parameter"
             )
+        assigned = _assigned_names(fn.body)
+        for name in fn.nonneg_params:
+            t = params.get(name)
+            self.require(
+                isinstance(t, ScalarType) and t.is_integer, f"nonneg param {name!r} is no integer parameter"
+            )
+            self.require(name not in assigned, f"nonneg param {name!r} is assigned in the body")
 
     # ----------------------------------------------------------- variables
 
@@ -482,3 +489,15 @@ _STMT_CHECKS: dict[type, Callable[[_Verifier, Stmt, _Context], None]] = {
     Atomic: _Verifier.atomic,
     Return: _Verifier.return_,
 }  # type: ignore[dict-item]
+
+
+def _assigned_names(body: tuple[Stmt, ...]) -> set[str]:
+    """Scalars the body assigns, loop variables included (a fact about a parameter holds only
+    while nothing re-assigns it)."""
+    out: set[str] = set()
+    for s in iter_stmts(body):
+        if isinstance(s, Assign | Atomic):
+            out.add(s.target)
+        elif isinstance(s, For):
+            out.add(s.var)
+    return out

@@ -426,7 +426,8 @@ def assemble_kernel(fn: ir.Function, block: tuple[int, int, int]) -> tuple[ir.Fu
     body_out = privatize_atomics(loop, a.types, array_params, WORKER, NWORKERS)
     local_vars = tuple((n, t) for n, t in a.types.items() if n not in param_names)
     new_body = _renumber((*pre, *body_out))
-    out = dataclasses.replace(fn, params=params, locals=local_vars, body=new_body)  # type: ignore[arg-type]
+    nonneg = (*fn.nonneg_params, *GDIM)  # launches check grid extents are positive
+    out = dataclasses.replace(fn, params=params, locals=local_vars, body=new_body, nonneg_params=nonneg)  # type: ignore[arg-type]
     report = KernelReport(barriers, removed, len(regions), plan.bytes_all, plan.bytes_stored)
     return out, report
 

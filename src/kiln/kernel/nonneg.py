@@ -15,6 +15,7 @@ from kiln.ir import nodes as ir
 from kiln.ir.visit import bodies, iter_stmts, map_exprs, replace_body
 from kiln.kernel.analysis import assignment_counts
 from kiln.kernel.lower_intrinsics import BID, GDIM, TID
+from kiln.transforms.signs import is_nonneg
 
 
 def nonnegative_vars(body: tuple[ir.Stmt, ...]) -> set[str]:
@@ -31,26 +32,6 @@ def nonnegative_vars(body: tuple[ir.Stmt, ...]) -> set[str]:
                 known.add(s.var)  # type: ignore[union-attr]
         if len(known) == before:
             return known
-
-
-def is_nonneg(e: ir.Expr, known: set[str]) -> bool:
-    if isinstance(e, ir.Const):
-        return (e.type.is_integer or e.type.is_bool) and int(e.value) >= 0  # type: ignore[arg-type]
-    if isinstance(e, ir.Dim):
-        return True
-    if isinstance(e, ir.Var):
-        return e.name in known
-    if isinstance(e, ir.Cast):
-        return (
-            e.type.is_integer
-            and (e.operand.type.is_integer or e.operand.type.is_bool)
-            and is_nonneg(e.operand, known)
-        )
-    if isinstance(e, ir.Binary) and e.op == "max":  # max(i - 1, 0): one side suffices
-        return e.type.is_integer and (is_nonneg(e.lhs, known) or is_nonneg(e.rhs, known))
-    if isinstance(e, ir.Binary) and e.op in ("add", "mul", "floordiv", "mod", "min"):
-        return e.type.is_integer and is_nonneg(e.lhs, known) and is_nonneg(e.rhs, known)
-    return False
 
 
 def wrapped_index(e: ir.Expr) -> ir.Expr | None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from kiln.ir import nodes as ir
 from kiln.ir.visit import iter_exprs, iter_stmts
 from kiln.transforms.effects import ArrayRoots, effects_of
+from kiln.transforms.signs import is_nonneg
 
 Affine = dict[str, int]  # variable or symbol name -> coefficient; "" is the constant term
 
@@ -104,12 +105,47 @@ def affine_scalars(body: tuple[ir.Stmt, ...], loop: ir.For) -> dict[str, Affine]
             if not isinstance(s, ir.Assign) or s.target in subst:
                 continue
             if counts[s.target] != 1 and not _same_value_again(block, pos, counts[s.target]):
+                chained = _chained_value(body, block, pos, counts[s.target], subst)
+                if chained is not None:
+                    subst[s.target] = chained
                 continue
             if _reads(body, s.target) != _reads(block[pos + 1 :], s.target):
                 continue  # read somewhere the assignment does not precede
             with contextlib.suppress(NotAffine):
                 subst[s.target] = affine(s.value, subst)
     return subst
+
+
+def _chained_value(
+    body: tuple[ir.Stmt, ...], block: tuple[ir.Stmt, ...], pos: int, count: int, subst: dict[str, Affine]
+) -> Affine | None:
+    """The last value of ``block[pos]``'s target when all its assignments sit in ``block`` from
+    ``pos`` on, each later one computed from the one before (``i = gid; i += k + 1``), and only
+    the last value is read elsewhere: then the target holds one affine value wherever read."""
+    target = block[pos].target  # type: ignore[attr-defined]
+    at = [p for p in range(pos, len(block)) if _assigns(block[p], target)]
+    if len(at) != count:
+        return None
+    chain_reads = sum(_var_count(block[p].value, target) for p in at[1:])  # type: ignore[attr-defined]
+    if _reads(body, target) != chain_reads + _reads(block[at[-1] + 1 :], target):
+        return None  # an intermediate value is read, or a read comes before the first assignment
+    between = effects_of(block[pos + 1 : at[-1]])
+    values = [block[p].value for p in at]  # type: ignore[attr-defined]
+    operands = {e.name for v in values for e in iter_exprs(v) if isinstance(e, ir.Var)} - {target}
+    extents = {e.array for v in values for e in iter_exprs(v) if isinstance(e, ir.Dim)}
+    if operands & between.writes or extents & between.array_binds:
+        return None  # an operand changes along the chain: the steps would mix its old and new value
+    try:
+        form = affine(block[pos].value, subst)  # type: ignore[attr-defined]
+        for p in at[1:]:
+            form = affine(block[p].value, {**subst, target: form})  # type: ignore[attr-defined]
+    except NotAffine:
+        return None
+    return form
+
+
+def _var_count(e: ir.Expr, var: str) -> int:
+    return sum(1 for x in iter_exprs(e) if isinstance(x, ir.Var) and x.name == var)
 
 
 def _same_value_again(block: tuple[ir.Stmt, ...], pos: int, count: int) -> bool:
@@ -157,23 +193,35 @@ def isl_term(coeffs: Affine, rename: dict[str, str]) -> str:
     return " + ".join(parts) or "0"
 
 
-def loop_bounds(loop: ir.For, subst: dict[str, Affine], rename: dict[str, str]) -> list[str]:
-    """Affine constraints of a loop variable, when its range is affine with a constant step."""
+def loop_bounds(
+    loop: ir.For, subst: dict[str, Affine], rename: dict[str, str], nonneg: frozenset[str] = frozenset()
+) -> list[str]:
+    """Affine constraints of a loop variable (a constant step). Each bound that is affine gives one;
+    a start that is not but cannot be negative (``nonneg``: scalars known ``>= 0``) gives
+    ``var >= 0``; the operands of a ``min`` stop each bound the variable on their own."""
     var = rename[loop.var]
     step = loop.step
     if not (isinstance(step, ir.Const) and isinstance(step.value, int) and step.value != 0):
         return []
     k = step.value
-    # a tiled loop stops at min(tile end, original stop): below both
-    stops = _min_operands(loop.stop) if k > 0 else [loop.stop]
+    lo = _affine_term(loop.start, subst, rename)
+    if k < 0:  # from start down to stop
+        hi = _affine_term(loop.stop, subst, rename)
+        return ([f"{hi} < {var}"] if hi else []) + ([f"{var} <= {lo}"] if lo else [])
+    cons = [f"{lo} <= {var}"] if lo else [f"{var} >= 0"] if is_nonneg(loop.start, nonneg) else []
+    # a tiled loop stops at min(tile end, original stop): below each
+    cons += [f"{var} < {hi}" for e in _min_operands(loop.stop) if (hi := _affine_term(e, subst, rename))]
+    if abs(k) != 1 and lo:
+        cons.append(f"exists (t_{var} : {var} = {lo} + {k}*t_{var} and t_{var} >= 0)")
+    return cons
+
+
+def _affine_term(e: ir.Expr, subst: dict[str, Affine], rename: dict[str, str]) -> str:
+    """``e`` as an isl term, or "" when it is not affine."""
     try:
-        lo = isl_term(affine(loop.start, subst), rename)
-        his = [isl_term(affine(e, subst), rename) for e in stops]
+        return isl_term(affine(e, subst), rename)
     except NotAffine:
-        return []
-    stride = f"exists (t_{var} : {var} = {lo} + {k}*t_{var} and t_{var} >= 0)" if abs(k) != 1 else ""
-    cons = [f"{lo} <= {var} < {hi}" for hi in his] if k > 0 else [f"{his[0]} < {var} <= {lo}"]
-    return cons + ([stride] if stride else [])
+        return ""
 
 
 def _min_operands(e: ir.Expr) -> list[ir.Expr]:
@@ -182,8 +230,11 @@ def _min_operands(e: ir.Expr) -> list[ir.Expr]:
     return [e]
 
 
-def carried_dependence(loop: ir.For, roots: ArrayRoots) -> LoopDependences:
-    """Whether iterations of ``loop`` may touch a common element where one of them writes."""
+def carried_dependence(
+    loop: ir.For, roots: ArrayRoots, nonneg: frozenset[str] = frozenset()
+) -> LoopDependences:
+    """Whether iterations of ``loop`` may touch a common element where one of them writes;
+    ``nonneg``: integer scalars known to be ``>= 0`` (the ``nonneg_scalars`` analysis)."""
     try:
         import islpy as isl
     except ImportError:  # pragma: no cover - islpy is a dependency; be conservative without it
@@ -204,15 +255,21 @@ def carried_dependence(loop: ir.For, roots: ArrayRoots) -> LoopDependences:
                 continue
             if x.array != y.array or x.array in rebound:
                 return LoopDependences(True, f"{x.array} and {y.array} may be views of one buffer")
-            reason = _pair_dependence(isl, loop, x, y, subst, changed)
+            reason = _pair_dependence(isl, loop, x, y, subst, changed, nonneg)
             if reason:
                 return LoopDependences(True, reason)
     return result
 
 
 def _pair_dependence(
-    isl, loop: ir.For, x: Access, y: Access, subst: dict[str, Affine], changed: set[str]
-) -> str:  # noqa: ANN001
+    isl,  # noqa: ANN001
+    loop: ir.For,
+    x: Access,
+    y: Access,
+    subst: dict[str, Affine],
+    changed: set[str],
+    nonneg: frozenset[str],
+) -> str:
     """Empty string when no two different iterations of ``loop`` make ``x`` and ``y`` meet."""
     inner_x = [inner.var for inner in x.loops]
     inner_y = [inner.var for inner in y.loops]
@@ -229,14 +286,17 @@ def _pair_dependence(
             if k and k in changed and k not in ren_x and k not in ren_y:
                 return f"subscript of {x.array} depends on {k}, which the loop changes"
     cons = [f"{isl_term(a, ren_x)} = {isl_term(b, ren_y)}" for a, b in zip(ix, iy)]
-    cons += loop_bounds(loop, subst, {loop.var: "i0"}) + loop_bounds(loop, subst, {loop.var: "i1"})
+    cons += loop_bounds(loop, subst, {loop.var: "i0"}, nonneg) + loop_bounds(
+        loop, subst, {loop.var: "i1"}, nonneg
+    )
     for inner in x.loops:
-        cons += loop_bounds(inner, subst, ren_x)
+        cons += loop_bounds(inner, subst, ren_x, nonneg)
     for inner in y.loops:
-        cons += loop_bounds(inner, subst, ren_y)
+        cons += loop_bounds(inner, subst, ren_y, nonneg)
     dims = ["i0", "i1", *ren_x.values(), *ren_y.values()]
     dims = list(dict.fromkeys(dims))
     symbols = sorted({isl_name(n) for n in names if n not in ren_x and n not in ren_y} | isl_symbols(cons))
+    cons += sign_constraints(symbols, nonneg)
     for order in ("i0 < i1", "i1 < i0"):
         text = f"[{', '.join(symbols)}] -> {{ [{', '.join(dims)}] : {' and '.join([*cons, order])} }}"
         try:
@@ -248,6 +308,12 @@ def _pair_dependence(
 
 
 _SYMBOL = re.compile(r"\bv_[A-Za-z0-9_]+")
+
+
+def sign_constraints(symbols: list[str], nonneg: frozenset[str]) -> list[str]:
+    """``s >= 0`` for the isl symbols that are array extents or scalars known non-negative."""
+    known = {isl_name(n) for n in nonneg}
+    return [f"{s} >= 0" for s in symbols if s in known or s.startswith("v_dim_")]
 
 
 def isl_symbols(cons: list[str]) -> set[str]:

@@ -38,6 +38,7 @@ from kiln.transforms.effects import ArrayRoots, array_roots, effects_of
 from kiln.transforms.fusion_deps import fusion_dependences
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, register_transformation
+from kiln.transforms.signs import nonneg_scalars
 from kiln.transforms.versioning import all_of, apart, renumbered
 
 BOOL = ScalarType("bool")
@@ -399,7 +400,8 @@ def _recheck_parallel(fn: ir.Function, loop: ir.For) -> ir.For:
     if not loop.parallel or loop.reductions:
         return loop
     roots = array_roots(fn)
-    ok = plan_scalars(loop.body, loop.var) is not None and not carried_dependence(loop, roots).carried
+    deps = carried_dependence(loop, roots, nonneg_scalars(fn))
+    ok = plan_scalars(loop.body, loop.var) is not None and not deps.carried
     return loop if ok else dataclasses.replace(loop, parallel=False)
 
 

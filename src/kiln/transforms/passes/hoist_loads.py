@@ -10,7 +10,9 @@ loop, under a test that the loop runs at least once (so a loop that runs no iter
 nothing).
 
 A load moves when
-- its indices read nothing the loop assigns, nor the loop variable;
+- its indices read nothing the loop assigns, nor the loop variable, once the scalars the
+  iteration computes before it from unchanged values are replaced by their definitions
+  (``i = gidy; i += k + 1; ... a[i, k]`` reads ``a[gidy + k + 1, k]`` before the loop);
 - it is evaluated in every iteration: in a statement at the top level of the loop body, not
   under a ``select`` or the right side of ``and``/``or``;
 - the loop is innermost, holds only assignments, stores and ``if``s (no atomics or library
@@ -33,6 +35,7 @@ from kiln.transforms.fresh import fresh_scalar
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.passes.licm import trip_positive
 from kiln.transforms.recipes import Step, find_loop, register_transformation
+from kiln.transforms.signs import nonneg_scalars
 
 _PLAIN = (ir.Assign, ir.Store, ir.If)  # an innermost loop's body, written only through stores
 
@@ -61,26 +64,57 @@ def _always_evaluated_loads(s: ir.Stmt) -> list[ir.Load]:
     return [e for r in roots for e in _always_evaluated(r) if isinstance(e, ir.Load)]
 
 
-def invariant_loads(loop: ir.For, roots: ArrayRoots) -> list[ir.Load]:
-    """The loads of ``loop``'s body that can be read once before it (see the module text)."""
+def invariant_loads(
+    loop: ir.For, roots: ArrayRoots, nonneg: frozenset[str] = frozenset()
+) -> dict[ir.Load, ir.Load]:
+    """The loads of ``loop``'s body that can be read once before it (see the module text), each
+    with the form to read before the loop: its indices with the body's own definitions of the
+    scalars they read substituted; ``nonneg``: the integer scalars known to be ``>= 0``."""
     body = loop.body
     effects = effects_of(body)
     if effects.control or not all(isinstance(s, _PLAIN) for s in iter_stmts(body)):
-        return []  # the dependence test sees loads and stores; atomics, calls and allocations it does not
+        return {}  # the dependence test sees loads and stores; atomics, calls and allocations it does not
     changed = effects.writes | {loop.var}
-    candidates: dict[ir.Load, int] = {}  # load -> position of the first statement reading it
+    candidates: dict[ir.Load, tuple[int, ir.Load]] = {}  # load -> (first reader, form before the loop)
+    defs: dict[str, ir.Expr] = {}  # scalars of this iteration as expressions of values it does not change
     for pos, s in enumerate(body):
         for load in _always_evaluated_loads(s):
-            names = {e.name for i in load.indices for e in iter_exprs(i) if isinstance(e, ir.Var)}
+            before = dataclasses.replace(load, indices=tuple(_substituted(i, defs) for i in load.indices))
+            names = {e.name for i in before.indices for e in iter_exprs(i) if isinstance(e, ir.Var)}
             if not names & changed and load not in candidates:
-                candidates[load] = pos
-    loads = [ld for ld, pos in candidates.items() if not _written_before(body[:pos], ld.array, roots)]
+                candidates[load] = (pos, before)
+        _define(s, defs)
+    written_first = {
+        ld for ld, (pos, _) in candidates.items() if _written_before(body[:pos], ld.array, roots)
+    }
+    loads = {ld: before for ld, (_, before) in candidates.items() if ld not in written_first}
     if not loads:
-        return []
-    deps = carried_dependence(loop, roots)
+        return {}
+    deps = carried_dependence(loop, roots, nonneg)
     if deps.carried or deps.overlap_checks:
-        return []
+        return {}
     return loads
+
+
+def _substituted(e: ir.Expr, defs: dict[str, ir.Expr]) -> ir.Expr:
+    return map_exprs(e, lambda x: defs.get(x.name, x) if isinstance(x, ir.Var) else x)  # type: ignore[return-value]
+
+
+def _define(s: ir.Stmt, defs: dict[str, ir.Expr]) -> None:
+    """Record what ``s`` assigns: an arithmetic value (no load or call, so it can be evaluated
+    before the loop) as an expression; anything else, or an assignment under an ``if``, forgets
+    the variable."""
+    if isinstance(s, ir.Assign):
+        value = _substituted(s.value, defs)
+        pure = not any(isinstance(e, ir.Load | ir.Call) for e in iter_exprs(value))
+        if pure:
+            defs[s.target] = value
+        else:
+            defs.pop(s.target, None)
+        return
+    for inner in iter_stmts((s,)):
+        if isinstance(inner, ir.Assign):
+            defs.pop(inner.target, None)
 
 
 def _written_before(stmts: tuple[ir.Stmt, ...], array: str, roots: ArrayRoots) -> bool:
@@ -92,7 +126,7 @@ def _written_before(stmts: tuple[ir.Stmt, ...], array: str, roots: ArrayRoots) -
     return False
 
 
-def _hoisted(fn: ir.Function, loop: ir.For, loads: list[ir.Load]) -> ir.Function:
+def _hoisted(fn: ir.Function, loop: ir.For, loads: dict[ir.Load, ir.Load]) -> ir.Function:
     replace: dict[ir.Load, ir.Var] = {}
     for load in loads:
         fn, var = fresh_scalar(fn, "k_elem", load.type)
@@ -101,7 +135,7 @@ def _hoisted(fn: ir.Function, loop: ir.For, loads: list[ir.Load]) -> ir.Function
     reads = []
     for load, var in replace.items():
         sid += 1
-        reads.append(ir.Assign(var.name, load, sid=sid, loc=loop.loc))
+        reads.append(ir.Assign(var.name, loads[load], sid=sid, loc=loop.loc))
 
     def swap_load(e: ir.Expr) -> ir.Expr:
         return replace.get(e, e) if isinstance(e, ir.Load) else e  # type: ignore[arg-type]
@@ -120,13 +154,17 @@ def _legal(fn: ir.Function, step: Step) -> str | None:
     loop = find_loop(fn, step.target[0]) if len(step.target) == 1 else None
     if loop is None:
         return "no such loop"
-    return None if invariant_loads(loop, array_roots(fn)) else "no invariant element to load once"
+    return (
+        None
+        if invariant_loads(loop, array_roots(fn), nonneg_scalars(fn))
+        else "no invariant element to load once"
+    )
 
 
 def _apply(fn: ir.Function, step: Step) -> ir.Function:
     loop = find_loop(fn, step.target[0])
     assert loop is not None
-    return _hoisted(fn, loop, invariant_loads(loop, array_roots(fn)))
+    return _hoisted(fn, loop, invariant_loads(loop, array_roots(fn), nonneg_scalars(fn)))
 
 
 register_transformation("hoist_loads", _legal, _apply)
@@ -141,7 +179,7 @@ def hoist_loads(fn: ir.Function, ctx: PassContext) -> ir.Function:
         current = find_loop(fn, loop.sid)
         if current is None:
             continue
-        loads = invariant_loads(current, ctx.analyses.get("array_roots"))
+        loads = invariant_loads(current, ctx.analyses.get("array_roots"), ctx.analyses.get("nonneg_scalars"))
         if not loads:
             continue
         fn = _hoisted(fn, current, loads)

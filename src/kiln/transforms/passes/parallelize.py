@@ -23,6 +23,7 @@ from kiln.transforms.effects import array_roots
 from kiln.transforms.liveness import live_after
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, find_loop, register_transformation
+from kiln.transforms.signs import nonneg_scalars
 from kiln.transforms.versioning import all_apart, renumbered
 
 
@@ -51,7 +52,7 @@ def judge(fn: ir.Function, loop: ir.For) -> Verdict:
     used_after = sorted(live_after(fn.body, loop, set(plan.loop_locals)))
     if used_after:
         return Verdict(reason=f"{', '.join(used_after)} may be left unwritten and is read after the loop")
-    deps = carried_dependence(loop, array_roots(fn))
+    deps = carried_dependence(loop, array_roots(fn), nonneg_scalars(fn))
     if deps.carried:
         return Verdict(reason=deps.reason)
     return Verdict(plan.reductions, frozenset(deps.overlap_checks))

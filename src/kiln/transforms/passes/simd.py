@@ -30,6 +30,7 @@ from kiln.transforms.effects import array_roots, effects_of
 from kiln.transforms.liveness import live_after
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, find_loop, register_transformation
+from kiln.transforms.signs import nonneg_scalars
 from kiln.transforms.versioning import all_apart, renumbered
 
 _STRAIGHT = (ir.Assign, ir.Store, ir.If)
@@ -114,7 +115,7 @@ def judge(fn: ir.Function, loop: ir.For, fastmath: bool) -> Verdict:
     problem = _stride_problem(fn, loop)
     if problem:
         return Verdict(reason=problem)
-    deps = carried_dependence(loop, array_roots(fn))
+    deps = carried_dependence(loop, array_roots(fn), nonneg_scalars(fn))
     if deps.carried:
         return Verdict(reason=deps.reason)
     return Verdict(plan.reductions, frozenset(deps.overlap_checks))

@@ -14,6 +14,11 @@ sides then read the same, up to casts between 64-bit integers, fold (integer and
 tests only: a float may be NaN): ``eq``, ``le``, ``ge``
 to true, ``ne``, ``lt``, ``gt`` to false, and through ``and``/``or``/``not``. An ``if`` on a
 folded test keeps the branch taken, a passing ``check`` goes. Nothing else changes.
+
+Comparisons with zero fold too when the scalar compared cannot be negative (the
+``nonneg_scalars`` analysis): ``a[i]`` with ``i = r + k + 1`` from a loop counter and an
+argument specialized as ``>= 0`` loses its wrap-around select, and its subscript becomes affine
+for the dependence test.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
 from kiln.ir.visit import iter_exprs, iter_stmts, map_exprs, map_stmts
 from kiln.transforms.pass_manager import PassContext, register
+from kiln.transforms.signs import is_nonneg
 
 BOOL = ScalarType("bool")
 _SAME = {"eq": True, "le": True, "ge": True, "ne": False, "lt": False, "gt": False}
@@ -98,15 +104,16 @@ def _int64(t: object) -> bool:
     return isinstance(t, ScalarType) and t.dtype == "int64"
 
 
-def _fold(e: ir.Expr, known: dict[str, ir.Expr]) -> ir.Const | None:
-    """``e`` (a test) as a constant when the known values decide it."""
+def _fold(e: ir.Expr, known: dict[str, ir.Expr], signs: frozenset[str] = frozenset()) -> ir.Const | None:
+    """``e`` (a test) as a constant when the known values, or the signs of the scalars it
+    compares with zero (``signs``: those never negative), decide it."""
     if isinstance(e, ir.Const) and e.type == BOOL:
         return e
     if isinstance(e, ir.Unary) and e.op == "not":
-        inner = _fold(e.operand, known)
+        inner = _fold(e.operand, known, signs)
         return None if inner is None else ir.Const(not inner.value, BOOL)
     if isinstance(e, ir.Binary) and e.op in ("and", "or"):
-        a, b = _fold(e.lhs, known), _fold(e.rhs, known)
+        a, b = _fold(e.lhs, known, signs), _fold(e.rhs, known, signs)
         decisive = e.op == "or"  # the value that decides alone
         if (a is not None and bool(a.value) == decisive) or (b is not None and bool(b.value) == decisive):
             return ir.Const(decisive, BOOL)
@@ -115,28 +122,43 @@ def _fold(e: ir.Expr, known: dict[str, ir.Expr]) -> ir.Const | None:
     same = isinstance(e, ir.Binary) and e.op in _SAME and _integral(e.lhs) and _integral(e.rhs)
     if same and _norm(_inline(e.lhs, known)) == _norm(_inline(e.rhs, known)):  # type: ignore[union-attr]
         return ir.Const(_SAME[e.op], BOOL)  # type: ignore[union-attr]
-    return None
+    sign = _sign_test(e, signs)
+    return None if sign is None else ir.Const(sign, BOOL)
 
 
-@register("simplify", description="fold tests that the function's own shape definitions decide")
+def _sign_test(e: ir.Expr, signs: frozenset[str]) -> bool | None:
+    """``x < 0`` is false and ``x >= 0`` true (also written ``0 > x``, ``0 <= x``) when ``x``
+    cannot be negative: the frontend's wrap-around of ``a[x]`` and kernels' versions on it."""
+    if not (isinstance(e, ir.Binary) and e.op in ("lt", "ge", "gt", "le") and _integral(e.lhs)):
+        return None
+    x, zero, op = (
+        (e.lhs, e.rhs, e.op) if e.op in ("lt", "ge") else (e.rhs, e.lhs, {"gt": "lt", "le": "ge"}[e.op])
+    )
+    if not (isinstance(zero, ir.Const) and zero.type.is_integer and zero.value == 0 and _integral(x)):
+        return None
+    return (op == "ge") if is_nonneg(x, signs) else None
+
+
+@register("simplify", description="fold tests that the function's own definitions and signs decide")
 def simplify(fn: ir.Function, ctx: PassContext) -> ir.Function:
     known = _known_values(fn)
-    if not known:
+    signs: frozenset[str] = ctx.analyses.get("nonneg_scalars")
+    if not known and not signs:
         return fn
 
     def test(e: ir.Expr) -> ir.Expr:
         if isinstance(e, ir.Select):
-            c = _fold(e.cond, known)
+            c = _fold(e.cond, known, signs)
             return e if c is None else (e.if_true if c.value else e.if_false)
         return e
 
     def stmt(s: ir.Stmt) -> ir.Stmt | tuple[ir.Stmt, ...] | None:
         if isinstance(s, ir.If):
-            c = _fold(s.cond, known)
+            c = _fold(s.cond, known, signs)
             if c is not None:
                 ctx.note(s.sid, f"simplify: the test is always {bool(c.value)}")
                 return s.then if c.value else s.orelse
-        if isinstance(s, ir.Check) and (c := _fold(s.cond, known)) is not None and c.value:
+        if isinstance(s, ir.Check) and (c := _fold(s.cond, known, signs)) is not None and c.value:
             return ()
         return None
 
