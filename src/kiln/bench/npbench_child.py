@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import sys
 import time
 import traceback
@@ -141,6 +142,8 @@ def run(
     if problems:
         row.update(status="INVALID", error="; ".join(problems[:4]))
         return row
+    # the busy-waiting kiln chose when its first module loaded (kiln.runtime.loader)
+    row["omp_spin"] = os.environ.get("GOMP_SPINCOUNT")
     if scaling:
         row.update(status="ok", **_scaling(kernel, compiled, args, repeat, scaling))
         return row

@@ -32,6 +32,7 @@ import numpy
 
 from kiln.errors import CompilerFailure
 from kiln.options import Options
+from kiln.runtime.heap import keep_freed_memory
 from kiln.runtime.loader import load_extension
 from kiln.runtime.toolchain import (
     Toolchain,
@@ -78,6 +79,7 @@ def build_module(c_source: str, options: Options) -> ModuleType:
         if module is None:
             module = _build(c_source, options, tc, key)
             _memo[key] = module
+    keep_freed_memory()  # once per process: see kiln.runtime.heap
     if options.parallel:
         from kiln.runtime.blas_threads import share_openmp_team
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from kiln.options import env_scratch_bytes
+from kiln.runtime.heap import trim
 
 _free: list[tuple[int, Any]] = []  # (bytes, capsule owning the block), most recent last
 _stats = {"taken": 0, "missed": 0, "returned": 0, "dropped": 0}
@@ -52,9 +53,11 @@ def give(block: Any, nbytes: int) -> None:
 
 
 def release_memory() -> int:
-    """Free every block the pool holds; returns how many bytes that was."""
+    """Free every block the pool holds and trim the heap (kiln.runtime.heap); returns how many
+    bytes the pool held."""
     held = sum(size for size, _ in _free)
     _free.clear()
+    trim()
     return held
 
 
