@@ -53,6 +53,8 @@ def _fate_of(s: ir.Stmt, var: str, exits: dict[str, Fate]) -> Fate:
         if Fate.READ in (then, orelse):
             return Fate.READ
         return Fate.KILLED if then is orelse is Fate.KILLED else Fate.PASSED
+    if isinstance(s, ir.For) and s.var == var:  # the body reads the loop's own values of it,
+        return Fate.PASSED  # and a range that is empty leaves the old value in place
     if isinstance(s, ir.For | ir.While):  # may run no iteration; its body may run again
         return Fate.READ if fate_in(s.body, var, exits) is Fate.READ else Fate.PASSED
     for b in bodies(s):

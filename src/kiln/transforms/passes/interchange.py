@@ -11,7 +11,9 @@ that the new order would run backwards, and no scalar ends up different.
 from __future__ import annotations
 
 from kiln.ir import nodes as ir
+from kiln.ir.visit import iter_stmts
 from kiln.transforms.band_dependences import permutation_order
+from kiln.transforms.dependences import NotAffine, affine, affine_scalars
 from kiln.transforms.nests import Band, perfect_bands, rebuild, strided_refs
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, register_transformation
@@ -62,14 +64,55 @@ def stride_scores(fn: ir.Function, band: Band) -> list[int]:
     return scores
 
 
+def accumulator_scores(band: Band) -> list[int]:
+    """Per loop of the band but the innermost: the stores of the innermost body that move with
+    the innermost loop and stay put across this loop's iterations."""
+    inner = band.vars[-1]
+    subst = affine_scalars(band.loops[0].body, band.loops[0])
+    scores = [0] * (len(band.loops) - 1)
+    for s in iter_stmts(band.body):
+        if not isinstance(s, ir.Store):
+            continue
+        try:
+            names = set().union(*(affine(e, subst) for e in s.indices))
+        except NotAffine:
+            continue
+        if inner in names:
+            for k, var in enumerate(band.vars[:-1]):
+                scores[k] += var not in names
+    return scores
+
+
+def _new_order(fn: ir.Function, band: Band) -> tuple[tuple[int, ...], int, str] | None:
+    """The loops' new order (outermost first), the loop it moves and why; None to keep the band.
+
+    First the unit-stride loop goes innermost. Where it already is, the loop across which an
+    accumulator of the innermost loop stays put goes right outside it: ``c[i, j] += a[i, k] *
+    b[k, j]`` as ``i, k, j`` keeps the row of ``c`` in registers (or L1) from one ``k`` to the
+    next, where ``k, i, j`` loads and stores every row once per ``k`` (a CUDA tile's ``for j:
+    for ty: for tx: tmp[ty, tx] += sA[ty, j] * sB[j, tx]`` on the CPU)."""
+    n = len(band.loops)
+    scores = stride_scores(fn, band)
+    best = max(range(n), key=lambda k: (scores[k], k))
+    if best != n - 1 and scores[best] > scores[-1]:
+        return tuple(k for k in range(n) if k != best) + (best,), best, "moved innermost for unit stride"
+    if n < 3 or scores[-1] <= 0:
+        return None
+    acc = accumulator_scores(band)
+    best = max(range(n - 1), key=lambda k: (acc[k], k))
+    if best == n - 2 or acc[best] <= acc[-1]:
+        return None
+    order = tuple(k for k in range(n - 1) if k != best) + (best, n - 1)
+    return order, best, "moved outside the innermost loop, whose accumulators stay put across it"
+
+
 @register("interchange", description="move the unit-stride loop of a perfect nest innermost")
 def interchange(fn: ir.Function, ctx: PassContext) -> ir.Function:
     for band in perfect_bands(fn.body):
-        scores = stride_scores(fn, band)
-        best = max(range(len(scores)), key=lambda k: (scores[k], k))
-        if best == len(scores) - 1 or scores[best] <= scores[-1]:
+        found = _new_order(fn, band)
+        if found is None:
             continue
-        order = tuple(k for k in range(len(scores)) if k != best) + (best,)
+        order, best, why = found
         step = Step(
             "interchange", tuple(lp.sid for lp in band.loops), {"order": [band.loops[k].sid for k in order]}
         )
@@ -79,5 +122,5 @@ def interchange(fn: ir.Function, ctx: PassContext) -> ir.Function:
             continue
         fn = _apply(fn, step)
         ctx.steps.append(step)
-        ctx.note(band.loops[best].sid, "interchanged (moved innermost for unit stride)")
+        ctx.note(band.loops[best].sid, f"interchanged ({why})")
     return fn
