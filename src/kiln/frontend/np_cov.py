@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
-from kiln.frontend.arrays import as_lazy, elementwise, materialize
+from kiln.frontend.arrays import as_lazy, assign, elementwise, materialize
 from kiln.frontend.callargs import REQUIRED, ShapeError, bind_args, const_bool, dtype_arg, is_none
 from kiln.frontend.context import Context
 from kiln.frontend.linalg import matmul
@@ -84,7 +84,10 @@ def _covariance(ctx: Context, x: Lazy, ddof: ir.Expr, t: ScalarType) -> ArrayVie
     scale = ctx.temp(ir.Binary("truediv", ir.Const(1.0, F64), fact, F64), "scale")
     scaled = elementwise(ctx, [product], lambda xs: _scale(xs[0], scale, t), t.dtype)
     assert isinstance(scaled, Lazy)
-    return materialize(ctx, scaled)
+    # in place, as NumPy's ``c *= 1 / fact``: the product is this call's own temporary, and a
+    # second n x n array would cost an allocation and a pass through fresh memory
+    assign(ctx, product, scaled, inplace=True)
+    return product
 
 
 def _scale(x: ir.Expr, scale: ir.Expr, t: ScalarType) -> ir.Expr:
