@@ -30,6 +30,16 @@ def _time(fn: Any, env: dict[str, Any], repeat: int) -> float:
     return statistics.median(times)
 
 
+def _interleaved(fns: tuple[Any, ...], env: dict[str, Any], repeat: int) -> tuple[float, ...]:
+    """Medians of ``repeat`` runs of each of ``fns``, taken in turns (a round of each, then the
+    next round) so a change in the machine during the measurement hits every column alike."""
+    samples: list[list[float]] = [[] for _ in fns]
+    for _ in range(repeat):
+        for fn, times in zip(fns, samples, strict=True):
+            times.append(_time(fn, env, 1))
+    return tuple(statistics.median(times) for times in samples)
+
+
 def _valid(outputs: tuple[np.ndarray, ...], expected: tuple[np.ndarray, ...], rtol: float) -> bool:
     return all(np.allclose(o, e, rtol=rtol, atol=1e-6) for o, e in zip(outputs, expected, strict=True))
 
@@ -42,8 +52,7 @@ def run_case(case: GpuCase, repeat: int, size: int | None = None) -> dict[str, A
     ok = _valid(kernel_out, expected or port_out, case.rtol) and (
         expected is None or _valid(port_out, expected, case.rtol)
     )
-    kernel_s = _time(lambda e: case.run(cpu_launch, e), env, repeat)
-    port_s = _time(case.port, env, repeat)
+    kernel_s, port_s = _interleaved((lambda e: case.run(cpu_launch, e), case.port), env, repeat)
     row = {"name": case.name, "size": size or case.large, "valid": ok, "kiln_kernel_s": kernel_s,
            "hand_port_s": port_s, "ratio_port_over_kernel": port_s / kernel_s}  # fmt: skip
     if gpu_present():
