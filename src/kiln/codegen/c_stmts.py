@@ -11,7 +11,7 @@ from kiln.codegen import c_select
 from kiln.ir import nodes as ir
 from kiln.ir import op_count
 from kiln.ir.types import ArrayType, ScalarType
-from kiln.ir.visit import bodies, iter_exprs, iter_stmts
+from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_exprs
 from kiln.transforms.liveness import live_after
 
 _PURE = (ir.Const, ir.Var, ir.Dim, ir.Binary, ir.Unary, ir.Cast, ir.Select)
@@ -39,6 +39,37 @@ def _assigned_scalars(body: tuple[ir.Stmt, ...]) -> list[str]:
         if name is not None and name not in names:
             names.append(name)
     return names
+
+
+def _defined(e: ir.Expr, defs: dict[object, ir.Expr]) -> ir.Expr:
+    """``e`` with the scalars and view extents in ``defs`` replaced by their definitions."""
+
+    def swap(x: ir.Expr) -> ir.Expr:
+        if isinstance(x, ir.Var):
+            return defs.get(x.name, x)
+        if isinstance(x, ir.Dim):
+            return defs.get((x.array, x.axis), x)
+        return x
+
+    return map_exprs(e, swap)  # type: ignore[return-value]
+
+
+def _define(s: ir.Stmt, defs: dict[object, ir.Expr]) -> None:
+    """Record what ``s`` binds for :func:`_defined`: a scalar's arithmetic value (no load or
+    call), a view's extents; anything else it assigns is forgotten."""
+    if isinstance(s, ir.Assign):
+        value = _defined(s.value, defs)
+        if any(isinstance(x, ir.Load | ir.Call) for x in iter_exprs(value)):
+            defs.pop(s.target, None)
+        else:
+            defs[s.target] = value
+    elif isinstance(s, ir.View):
+        for k, extent in enumerate(s.shape):
+            defs[(s.target, k)] = _defined(extent, defs)
+    else:
+        for inner in iter_stmts((s,)):
+            if isinstance(inner, ir.Assign):
+                defs.pop(inner.target, None)
 
 
 def _trip_count(lo: str, hi: str, st: str) -> str:
@@ -364,6 +395,7 @@ class StmtRenderer:
             private = [cx.scalar_name(v) for v in dict.fromkeys(assigned) if v not in outside]
             if last:
                 clauses.append(f"lastprivate({', '.join(last)})")
+            private += self._view_parts(s.body)
             if private:
                 clauses.append(f"private({', '.join(private)})")
             clauses += [self._reduction_clause(v, op) for v, op in reductions]
@@ -375,6 +407,16 @@ class StmtRenderer:
             if len(clauses) == len(reductions):
                 return ["#pragma omp simd " + " ".join(clauses)]
         return []
+
+    def _view_parts(self, body: tuple[ir.Stmt, ...]) -> list[str]:
+        """The C variables of the views a parallel body binds (each iteration binds its own:
+        ``private_views`` in kiln.frontend.loops): data, owner, extents and strides."""
+        parts: list[str] = []
+        for v in dict.fromkeys(s.target for s in iter_stmts(body) if isinstance(s, ir.View)):
+            n = self.array_type(v).ndim
+            parts += [cx.data_name(v), cx.owner_name(v)]
+            parts += [cx.shape_name(v, k) for k in range(n)] + [cx.stride_var(v, k) for k in range(n)]
+        return parts
 
     def _simd_clauses(self, s: ir.For) -> list[str]:
         """Scalars of a ``simd`` loop: private per lane (lastprivate when read after the loop: the
@@ -411,25 +453,29 @@ class StmtRenderer:
             name = f"kiln_{op}_{cx.SUFFIX[t.dtype]}"
         return f"reduction({name}:{cx.scalar_name(var)})"
 
-    def _inner_work(self, body: tuple[ir.Stmt, ...]) -> str:
+    def _inner_work(self, body: tuple[ir.Stmt, ...], defs: dict[object, ir.Expr] | None = None) -> str:
         """Operations one iteration performs (for the OpenMP threshold, see ``kiln.ir.op_count``):
         those of its loop-free statements plus, for each loop in it, the loop's trip count times
         its own body's. Loops under an ``if`` count too (versioning puts the inner loop of a
         parallel one under an overlap test): the costlier branch; a kernel's block runs several
-        thread loops in turn, summed."""
+        thread loops in turn, summed. The test runs before the loop, so a bound that reads what
+        the body computes first (``row = a[i, :]``, then ``range(row.shape[0])``) is read through
+        those definitions (``defs``: scalar -> value, (view, axis) -> extent)."""
+        defs = dict(defs or {})
         static, terms = 0, []
         for s in body:
             if isinstance(s, ir.For):
-                trips = f"({self.e(s.stop)} - {self.e(s.start)})"
-                terms.append(f"{trips} * {self._inner_work(s.body)}")
+                trips = f"({self.e(_defined(s.stop, defs))} - {self.e(_defined(s.start, defs))})"
+                terms.append(f"{trips} * {self._inner_work(s.body, defs)}")
             elif isinstance(s, ir.If) and _holds_loop(s):
                 static += sum(op_count.expr_ops(e) for e in iter_exprs(s.cond))
-                a, b = self._inner_work(s.then), self._inner_work(s.orelse)
+                a, b = self._inner_work(s.then, defs), self._inner_work(s.orelse, defs)
                 terms.append(f"(({a}) > ({b}) ? ({a}) : ({b}))")
             elif isinstance(s, ir.Block | ir.While) and _holds_loop(s):
-                terms.append(self._inner_work(s.body))
+                terms.append(self._inner_work(s.body, defs))
             else:
                 static += op_count.stmt_ops(s)
+            _define(s, defs)
         if static or not terms:
             terms.insert(0, str(max(static, 1)))
         return terms[0] if len(terms) == 1 else "(" + " + ".join(terms) + ")"
@@ -480,7 +526,11 @@ class StmtRenderer:
         for k in range(n):
             lines.append(f"    npy_intp ns{k}_ = {self.e(s.shape[k])}, nt{k}_ = {self.e(s.strides[k])};")
         tgt_o, base_o = cx.owner_name(s.target), cx.owner_name(s.base)
-        if s.target != s.base:
+        if s.target != s.base and self._parallel:
+            # a thread's private copy, gone with the region: it borrows the owner (reference
+            # counts are not for threads without the GIL, and nothing decrements this copy)
+            lines.append(f"    {tgt_o} = {base_o};")
+        elif s.target != s.base:
             lines.append(f"    Py_XINCREF({base_o}); Py_XDECREF({tgt_o}); {tgt_o} = {base_o};")
         lines.append(f"    {cx.data_name(s.target)} = nd_;")
         for k in range(n):

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 # IR op of ``s = s op x`` -> the reduction it is (s -= x accumulates like s += -x).
 _REDUCIBLE = {"add": "add", "sub": "add", "mul": "mul", "min": "min", "max": "max"}
-_THREAD_UNSAFE = (ir.Return, ir.Alloc, ir.View, ir.LibCall)
+_THREAD_UNSAFE = (ir.Return, ir.Alloc, ir.LibCall)
 
 
 def lower_range_loop(low: Lowerer, node: ast.For, rng: RangeValue) -> None:
@@ -99,16 +99,18 @@ class ParallelPlan:
 
 def plan_parallel(body: tuple[ir.Stmt, ...], counter: str) -> ParallelPlan | None:
     """How a ``prange`` body runs in parallel, or None if it must stay sequential."""
-    plan = plan_scalars(body, counter)
+    plan = plan_scalars(body, counter, views=True)
     if plan is None or not _memory_independent(body, counter):
         return None
     return plan
 
 
-def plan_scalars(body: tuple[ir.Stmt, ...], counter: str) -> ParallelPlan | None:
+def plan_scalars(body: tuple[ir.Stmt, ...], counter: str, views: bool = False) -> ParallelPlan | None:
     """The scalar half of :func:`plan_parallel` (private scalars, reductions, thread safety);
-    the optimizer pairs it with its own exact memory-dependence test."""
-    if not _thread_safe(body):
+    the optimizer pairs it with its own exact memory-dependence test. ``views``: the body may
+    bind views that are private to an iteration (see :func:`private_views`); they join
+    ``loop_locals``, and the caller must check that nothing outside the loop mentions them."""
+    if not _thread_safe(body, views):
         return None
     flow = _Flow()
     end = flow.walk(body, {counter})
@@ -122,17 +124,73 @@ def plan_scalars(body: tuple[ir.Stmt, ...], counter: str) -> ParallelPlan | None
             return None  # a value carried from one iteration to the next
         reductions.append((var, op))
     loop_locals = frozenset(v for v in written - flow.exposed - selected if v not in end)
+    if views:
+        loop_locals |= {s.target for s in body if isinstance(s, ir.View)}
     return ParallelPlan(tuple(reductions), loop_locals)
 
 
-def _thread_safe(body: tuple[ir.Stmt, ...]) -> bool:
+def _thread_safe(body: tuple[ir.Stmt, ...], views: bool = False) -> bool:
     stmts = list(iter_stmts(body))
     if any(isinstance(s, _THREAD_UNSAFE) for s in stmts):
+        return False
+    if any(isinstance(s, ir.View) for s in stmts) and not (views and private_views(body)):
         return False
     labels = {s.label for s in stmts if isinstance(s, ir.Block)}
     if any(isinstance(s, ir.Exit) and s.label not in labels for s in stmts):
         return False  # leaves the loop (a return from an inlined function)
     return not _breaks_out(body)
+
+
+def private_views(body: tuple[ir.Stmt, ...]) -> bool:
+    """Whether every view the body binds (``row = a[i, :]``) is bound once, at the top level of
+    the body, from another array, and mentioned only after that: each iteration then binds its
+    own before using it, as a private scalar is assigned before it is read, and C can give each
+    thread its own copy of the view's pointer, shape and strides."""
+    top = {s.target: pos for pos, s in enumerate(body) if isinstance(s, ir.View)}
+    bound = [s.target for s in iter_stmts(body) if isinstance(s, ir.View)]
+    if len(bound) != len(top):
+        return False  # bound twice, or under an ``if`` or an inner loop
+    for target, pos in top.items():
+        view = body[pos]
+        assert isinstance(view, ir.View)
+        if view.base == target or any(target in array_mentions(s) for s in body[:pos]):
+            return False
+    return True
+
+
+def array_mentions(s: ir.Stmt) -> set[str]:
+    """The arrays ``s`` (with its nested statements) reads, writes, binds or measures."""
+    names: set[str] = set()
+    for x in iter_stmts((s,)):
+        for e in iter_exprs(x, deep=False):
+            for sub in iter_exprs(e):
+                if isinstance(sub, ir.Load | ir.Dim | ir.Stride):
+                    names.add(sub.array)
+                elif isinstance(sub, ir.Overlaps):
+                    names |= {sub.a, sub.b}
+        if isinstance(x, ir.Store | ir.Atomic):
+            names.add(x.array)
+        elif isinstance(x, ir.View):
+            names |= {x.target, x.base}
+        elif isinstance(x, ir.Alloc):
+            names.add(x.target)
+        elif isinstance(x, ir.LibCall):
+            names |= {*x.outputs, *x.inputs}
+        elif isinstance(x, ir.Return):
+            names |= set(x.values)
+    return names
+
+
+def array_mentions_own(s: ir.Stmt) -> set[str]:
+    """:func:`array_mentions` of ``s`` itself, without its nested statements."""
+    inner = [x for b in bodies(s) for x in b]
+    if not inner:
+        return array_mentions(s)
+    return array_mentions(dataclasses.replace(s, **_emptied(s)))  # type: ignore[arg-type]
+
+
+def _emptied(s: ir.Stmt) -> dict[str, tuple[()]]:
+    return {f: () for f in ("body", "then", "orelse") if hasattr(s, f)}
 
 
 def _breaks_out(body: tuple[ir.Stmt, ...]) -> bool:
@@ -232,11 +290,29 @@ def _memory_independent(body: tuple[ir.Stmt, ...], counter: str) -> bool:
     affine = _affine_vars(stmts, counter)
     stores = [s for s in stmts if isinstance(s, ir.Store)]
     loads = [e for s in stmts for e in iter_exprs(s, deep=False) if isinstance(e, ir.Load)]
+    roots = _view_roots(stmts)
     for st in stores:
         for other in (*stores, *loads):
-            if other.array == st.array and not _separated(st.indices, other.indices, affine):
+            if roots.get(other.array, other.array) != roots.get(st.array, st.array):
+                continue
+            if other.array != st.array or st.array in roots:
+                return False  # through a view bound per iteration: where it points is not compared
+            if not _separated(st.indices, other.indices, affine):
                 return False
     return True
+
+
+def _view_roots(stmts: list[ir.Stmt]) -> dict[str, str]:
+    """Each view the body binds -> the array it is (through other views) a view of."""
+    base = {s.target: s.base for s in stmts if isinstance(s, ir.View)}
+    roots = {}
+    for target in base:
+        root, seen = target, set()
+        while root in base and root not in seen:
+            seen.add(root)
+            root = base[root]
+        roots[target] = root
+    return roots
 
 
 def _affine_vars(stmts: list[ir.Stmt], counter: str) -> dict[str, tuple[int, int]]:
@@ -309,9 +385,12 @@ def demote_unsafe_loops(
 
 
 def _mentions_count(body: tuple[ir.Stmt, ...]) -> dict[str, int]:
+    """How many statements mention each scalar, and each array a view binds (a view private to a
+    parallel loop must not be used after it)."""
     counts: dict[str, int] = {}
     for s in iter_stmts(body):
         names = [e.name for e in iter_exprs(s, deep=False) if isinstance(e, ir.Var)]
+        names += sorted(array_mentions_own(s))
         if isinstance(s, ir.Assign):
             names.append(s.target)
         elif isinstance(s, ir.For):

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from kiln.frontend.loops import plan_scalars
+from kiln.frontend.loops import array_mentions_own, plan_scalars
 from kiln.ir import nodes as ir
-from kiln.ir.visit import bodies, map_stmts, max_sid
+from kiln.ir.visit import bodies, iter_stmts, map_stmts, max_sid
 from kiln.transforms.dependences import carried_dependence
 from kiln.transforms.effects import array_roots
 from kiln.transforms.liveness import live_after
@@ -41,9 +41,11 @@ class Verdict:
 def judge(fn: ir.Function, loop: ir.For) -> Verdict:
     if loop.parallel:
         return Verdict(reason="already parallel")
-    plan = plan_scalars(loop.body, loop.var)
+    plan = plan_scalars(loop.body, loop.var, views=True)
     if plan is None:
         return Verdict(reason="a scalar carries a value between iterations, or the body allocates or exits")
+    if _views_used_outside(fn, loop):
+        return Verdict(reason="a view the body binds is used after the loop")
     types = dict(fn.locals)
     for var, op in plan.reductions:
         if op in ("min", "max") and getattr(types.get(var), "is_complex", False):
@@ -56,6 +58,14 @@ def judge(fn: ir.Function, loop: ir.For) -> Verdict:
     if deps.carried:
         return Verdict(reason=deps.reason)
     return Verdict(plan.reductions, frozenset(deps.overlap_checks))
+
+
+def _views_used_outside(fn: ir.Function, loop: ir.For) -> bool:
+    views = {s.target for s in loop.body if isinstance(s, ir.View)}
+    if not views:
+        return False
+    inside = {id(s) for s in iter_stmts(loop.body)} | {id(loop)}
+    return any(views & array_mentions_own(s) for s in iter_stmts(fn.body) if id(s) not in inside)
 
 
 def _parallelized(fn: ir.Function, loop: ir.For, verdict: Verdict) -> tuple[ir.Function, range]:
