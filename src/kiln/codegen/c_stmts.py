@@ -11,7 +11,8 @@ from kiln.codegen import c_select
 from kiln.ir import nodes as ir
 from kiln.ir import op_count
 from kiln.ir.types import ArrayType, ScalarType
-from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_exprs
+from kiln.ir.visit import bodies, iter_exprs, iter_stmts
+from kiln.transforms.definitions import Definitions, record, substituted
 from kiln.transforms.liveness import live_after
 
 _PURE = (ir.Const, ir.Var, ir.Dim, ir.Binary, ir.Unary, ir.Cast, ir.Select)
@@ -39,37 +40,6 @@ def _assigned_scalars(body: tuple[ir.Stmt, ...]) -> list[str]:
         if name is not None and name not in names:
             names.append(name)
     return names
-
-
-def _defined(e: ir.Expr, defs: dict[object, ir.Expr]) -> ir.Expr:
-    """``e`` with the scalars and view extents in ``defs`` replaced by their definitions."""
-
-    def swap(x: ir.Expr) -> ir.Expr:
-        if isinstance(x, ir.Var):
-            return defs.get(x.name, x)
-        if isinstance(x, ir.Dim):
-            return defs.get((x.array, x.axis), x)
-        return x
-
-    return map_exprs(e, swap)  # type: ignore[return-value]
-
-
-def _define(s: ir.Stmt, defs: dict[object, ir.Expr]) -> None:
-    """Record what ``s`` binds for :func:`_defined`: a scalar's arithmetic value (no load or
-    call), a view's extents; anything else it assigns is forgotten."""
-    if isinstance(s, ir.Assign):
-        value = _defined(s.value, defs)
-        if any(isinstance(x, ir.Load | ir.Call) for x in iter_exprs(value)):
-            defs.pop(s.target, None)
-        else:
-            defs[s.target] = value
-    elif isinstance(s, ir.View):
-        for k, extent in enumerate(s.shape):
-            defs[(s.target, k)] = _defined(extent, defs)
-    else:
-        for inner in iter_stmts((s,)):
-            if isinstance(inner, ir.Assign):
-                defs.pop(inner.target, None)
 
 
 def _trip_count(lo: str, hi: str, st: str) -> str:
@@ -453,7 +423,7 @@ class StmtRenderer:
             name = f"kiln_{op}_{cx.SUFFIX[t.dtype]}"
         return f"reduction({name}:{cx.scalar_name(var)})"
 
-    def _inner_work(self, body: tuple[ir.Stmt, ...], defs: dict[object, ir.Expr] | None = None) -> str:
+    def _inner_work(self, body: tuple[ir.Stmt, ...], defs: Definitions | None = None) -> str:
         """Operations one iteration performs (for the OpenMP threshold, see ``kiln.ir.op_count``):
         those of its loop-free statements plus, for each loop in it, the loop's trip count times
         its own body's. Loops under an ``if`` count too (versioning puts the inner loop of a
@@ -465,7 +435,7 @@ class StmtRenderer:
         static, terms = 0, []
         for s in body:
             if isinstance(s, ir.For):
-                trips = f"({self.e(_defined(s.stop, defs))} - {self.e(_defined(s.start, defs))})"
+                trips = f"({self.e(substituted(s.stop, defs))} - {self.e(substituted(s.start, defs))})"
                 terms.append(f"{trips} * {self._inner_work(s.body, defs)}")
             elif isinstance(s, ir.If) and _holds_loop(s):
                 static += sum(op_count.expr_ops(e) for e in iter_exprs(s.cond))
@@ -475,7 +445,7 @@ class StmtRenderer:
                 terms.append(self._inner_work(s.body, defs))
             else:
                 static += op_count.stmt_ops(s)
-            _define(s, defs)
+            record(s, defs)
         if static or not terms:
             terms.insert(0, str(max(static, 1)))
         return terms[0] if len(terms) == 1 else "(" + " + ".join(terms) + ")"

@@ -34,6 +34,7 @@ from kiln.ir import nodes as ir
 from kiln.ir.selects import find_selects
 from kiln.ir.types import PY_INT
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_stmts
+from kiln.transforms.effects import effects_of
 
 if TYPE_CHECKING:
     from kiln.frontend.context import Context
@@ -153,44 +154,9 @@ def private_views(body: tuple[ir.Stmt, ...]) -> bool:
     for target, pos in top.items():
         view = body[pos]
         assert isinstance(view, ir.View)
-        if view.base == target or any(target in array_mentions(s) for s in body[:pos]):
+        if view.base == target or target in effects_of(body[:pos]).arrays:
             return False
     return True
-
-
-def array_mentions(s: ir.Stmt) -> set[str]:
-    """The arrays ``s`` (with its nested statements) reads, writes, binds or measures."""
-    names: set[str] = set()
-    for x in iter_stmts((s,)):
-        for e in iter_exprs(x, deep=False):
-            for sub in iter_exprs(e):
-                if isinstance(sub, ir.Load | ir.Dim | ir.Stride):
-                    names.add(sub.array)
-                elif isinstance(sub, ir.Overlaps):
-                    names |= {sub.a, sub.b}
-        if isinstance(x, ir.Store | ir.Atomic):
-            names.add(x.array)
-        elif isinstance(x, ir.View):
-            names |= {x.target, x.base}
-        elif isinstance(x, ir.Alloc):
-            names.add(x.target)
-        elif isinstance(x, ir.LibCall):
-            names |= {*x.outputs, *x.inputs}
-        elif isinstance(x, ir.Return):
-            names |= set(x.values)
-    return names
-
-
-def array_mentions_own(s: ir.Stmt) -> set[str]:
-    """:func:`array_mentions` of ``s`` itself, without its nested statements."""
-    inner = [x for b in bodies(s) for x in b]
-    if not inner:
-        return array_mentions(s)
-    return array_mentions(dataclasses.replace(s, **_emptied(s)))  # type: ignore[arg-type]
-
-
-def _emptied(s: ir.Stmt) -> dict[str, tuple[()]]:
-    return {f: () for f in ("body", "then", "orelse") if hasattr(s, f)}
 
 
 def _breaks_out(body: tuple[ir.Stmt, ...]) -> bool:
@@ -390,7 +356,7 @@ def _mentions_count(body: tuple[ir.Stmt, ...]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for s in iter_stmts(body):
         names = [e.name for e in iter_exprs(s, deep=False) if isinstance(e, ir.Var)]
-        names += sorted(array_mentions_own(s))
+        names += sorted(effects_of((s,), deep=False).arrays)
         if isinstance(s, ir.Assign):
             names.append(s.target)
         elif isinstance(s, ir.For):

@@ -27,6 +27,11 @@ class Effects:
     array_binds: frozenset[str]  # array names (re)bound by Alloc or View
     control: bool  # may leave the enclosing code early or raise
 
+    @property
+    def arrays(self) -> frozenset[str]:
+        """Every array the statements read, write, measure or bind."""
+        return self.array_reads | self.array_writes | self.array_binds
+
 
 def _expr_reads(e: ir.Expr, scalars: set[str], arrays: set[str]) -> None:
     for sub in iter_exprs(e):
@@ -38,14 +43,16 @@ def _expr_reads(e: ir.Expr, scalars: set[str], arrays: set[str]) -> None:
             arrays.update((sub.a, sub.b))
 
 
-def effects_of(stmts: Iterable[ir.Stmt]) -> Effects:
+def effects_of(stmts: Iterable[ir.Stmt], deep: bool = True) -> Effects:
+    """What ``stmts`` do; with ``deep=False``, the statements themselves without the statements
+    nested in them."""
     reads: set[str] = set()
     writes: set[str] = set()
     array_reads: set[str] = set()
     array_writes: set[str] = set()
     binds: set[str] = set()
     control = False
-    for s in iter_stmts(stmts):
+    for s in iter_stmts(stmts) if deep else stmts:
         for e in iter_exprs(s, deep=False):
             _expr_reads(e, reads, array_reads)
         if isinstance(s, ir.Assign):

@@ -29,6 +29,7 @@ import dataclasses
 
 from kiln.ir import nodes as ir
 from kiln.ir.visit import iter_exprs, iter_stmts, map_exprs, map_stmts, max_sid
+from kiln.transforms.definitions import Definitions, record, substituted
 from kiln.transforms.dependences import carried_dependence
 from kiln.transforms.effects import ArrayRoots, array_roots, effects_of
 from kiln.transforms.fresh import fresh_scalar
@@ -76,14 +77,14 @@ def invariant_loads(
         return {}  # the dependence test sees loads and stores; atomics, calls and allocations it does not
     changed = effects.writes | {loop.var}
     candidates: dict[ir.Load, tuple[int, ir.Load]] = {}  # load -> (first reader, form before the loop)
-    defs: dict[str, ir.Expr] = {}  # scalars of this iteration as expressions of values it does not change
+    defs: Definitions = {}  # scalars of this iteration as expressions of values it does not change
     for pos, s in enumerate(body):
         for load in _always_evaluated_loads(s):
-            before = dataclasses.replace(load, indices=tuple(_substituted(i, defs) for i in load.indices))
+            before = dataclasses.replace(load, indices=tuple(substituted(i, defs) for i in load.indices))
             names = {e.name for i in before.indices for e in iter_exprs(i) if isinstance(e, ir.Var)}
             if not names & changed and load not in candidates:
                 candidates[load] = (pos, before)
-        _define(s, defs)
+        record(s, defs)
     written_first = {
         ld for ld, (pos, _) in candidates.items() if _written_before(body[:pos], ld.array, roots)
     }
@@ -94,27 +95,6 @@ def invariant_loads(
     if deps.carried or deps.overlap_checks:
         return {}
     return loads
-
-
-def _substituted(e: ir.Expr, defs: dict[str, ir.Expr]) -> ir.Expr:
-    return map_exprs(e, lambda x: defs.get(x.name, x) if isinstance(x, ir.Var) else x)  # type: ignore[return-value]
-
-
-def _define(s: ir.Stmt, defs: dict[str, ir.Expr]) -> None:
-    """Record what ``s`` assigns: an arithmetic value (no load or call, so it can be evaluated
-    before the loop) as an expression; anything else, or an assignment under an ``if``, forgets
-    the variable."""
-    if isinstance(s, ir.Assign):
-        value = _substituted(s.value, defs)
-        pure = not any(isinstance(e, ir.Load | ir.Call) for e in iter_exprs(value))
-        if pure:
-            defs[s.target] = value
-        else:
-            defs.pop(s.target, None)
-        return
-    for inner in iter_stmts((s,)):
-        if isinstance(inner, ir.Assign):
-            defs.pop(inner.target, None)
 
 
 def _written_before(stmts: tuple[ir.Stmt, ...], array: str, roots: ArrayRoots) -> bool:

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from kiln.frontend.loops import array_mentions_own, plan_scalars
+from kiln.frontend.loops import plan_scalars
 from kiln.ir import nodes as ir
 from kiln.ir.visit import bodies, iter_stmts, map_stmts, max_sid
 from kiln.transforms.dependences import carried_dependence
-from kiln.transforms.effects import array_roots
+from kiln.transforms.effects import array_roots, effects_of
 from kiln.transforms.liveness import live_after
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, find_loop, register_transformation
@@ -65,7 +65,9 @@ def _views_used_outside(fn: ir.Function, loop: ir.For) -> bool:
     if not views:
         return False
     inside = {id(s) for s in iter_stmts(loop.body)} | {id(loop)}
-    return any(views & array_mentions_own(s) for s in iter_stmts(fn.body) if id(s) not in inside)
+    outside = [s for s in iter_stmts(fn.body) if id(s) not in inside]
+    effects = effects_of(outside, deep=False)
+    return bool(views & (effects.arrays | effects.reads))  # a return reads its arrays
 
 
 def _parallelized(fn: ir.Function, loop: ir.For, verdict: Verdict) -> tuple[ir.Function, range]:
