@@ -352,7 +352,7 @@ class StmtRenderer:
             if s.work is not None:  # iterations per iteration, each about one pass of the body
                 work = f"({self.e(s.work)}) * {max(1, op_count.body_ops(s.body))}"
             else:
-                work = self._inner_work(s.body)
+                work = self._inner_work(s.body, {s.var: _midpoint(s)})
             ops = f"({hi} - {lo}) * {work}"
             threshold = f"{ops} > KILN_PAR_MIN || (kiln_team && {ops} > KILN_PAR_NEAR)"  # see prelude
             clauses = [f"if(kiln_team_of_many() && ({threshold}))"]
@@ -369,7 +369,12 @@ class StmtRenderer:
             if private:
                 clauses.append(f"private({', '.join(private)})")
             clauses += [self._reduction_clause(v, op) for v, op in reductions]
-            return ["#pragma omp parallel for schedule(static) " + " ".join(clauses)]
+            # a triangular nest's iterations grow or shrink with the counter: dealt round-robin,
+            # each thread gets about as much work (in halves, one thread got three quarters)
+            # (an arg-extreme reduction needs blocks in iteration order: see c_select)
+            ordered = any(op == "select" for _, op in s.reductions)
+            schedule = "schedule(static, 1)" if _triangular(s) and not ordered else "schedule(static)"
+            return [f"#pragma omp parallel for {schedule} " + " ".join(clauses)]
         if s.simd:
             return ["#pragma omp simd" + "".join(" " + c for c in self._simd_clauses(s))]
         if reductions and self._is_simple_body(s.body) and not self._integer_only(reductions):
@@ -577,3 +582,30 @@ def _invariant(e: ir.Expr, written: set[str]) -> bool:
 
 def _holds_loop(s: ir.Stmt) -> bool:
     return any(isinstance(t, ir.For) for t in iter_stmts(inner for b in bodies(s) for inner in b))
+
+
+def _midpoint(loop: ir.For) -> ir.Expr:
+    """The loop variable's middle value: the OpenMP threshold, tested before the loop, reads
+    inner bounds that depend on it (a triangular nest) at their average."""
+    t = loop.start.type
+    half = ir.Binary("floordiv", ir.Binary("sub", loop.stop, loop.start, t), ir.Const(2, t), t)
+    return ir.Binary("add", loop.start, half, t)
+
+
+def _triangular(loop: ir.For) -> bool:
+    """Whether the trip count of a loop inside ``loop`` depends on ``loop``'s counter (read
+    through the body's own definitions: ``n = i + 1``, ``range(n)``)."""
+
+    def depends(body: tuple[ir.Stmt, ...], defs: Definitions) -> bool:
+        defs = dict(defs)
+        for st in body:
+            if isinstance(st, ir.For):
+                bounds = (substituted(st.start, defs), substituted(st.stop, defs))
+                if any(isinstance(x, ir.Var) and x.name == loop.var for b in bounds for x in iter_exprs(b)):
+                    return True
+            if any(depends(b, defs) for b in bodies(st)):
+                return True
+            record(st, defs)
+        return False
+
+    return depends(loop.body, {})

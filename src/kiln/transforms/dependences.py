@@ -275,17 +275,25 @@ def _pair_dependence(
     inner_y = [inner.var for inner in y.loops]
     ren_x = {loop.var: "i0", **{v: f"x{k}" for k, v in enumerate(inner_x)}}
     ren_y = {loop.var: "i1", **{v: f"y{k}" for k, v in enumerate(inner_y)}}
-    try:
-        ix = [affine(e, subst) for e in x.indices]
-        iy = [affine(e, subst) for e in y.indices]
-    except NotAffine as exc:
-        return f"subscript {exc.args[0]!r} of {x.array} is not affine"
-    names = set().union(*ix, *iy) - {""}
-    for form in (*ix, *iy):
-        for k in form:
-            if k and k in changed and k not in ren_x and k not in ren_y:
-                return f"subscript of {x.array} depends on {k}, which the loop changes"
-    cons = [f"{isl_term(a, ren_x)} = {isl_term(b, ren_y)}" for a, b in zip(ix, iy)]
+    # A subscript that is not affine, or reads a scalar the loop changes, may be anything: its
+    # dimension adds no equation, and another dimension (the row of ``C[i, select(...)]``) may
+    # still keep the iterations apart.
+    cons: list[str] = []
+    names: set[str] = set()
+    unknown = ""
+    for ex, ey in zip(x.indices, y.indices):
+        try:
+            a, b = affine(ex, subst), affine(ey, subst)
+        except NotAffine as exc:
+            unknown = unknown or f"subscript {exc.args[0]!r} of {x.array} is not affine"
+            continue
+        moved = [k for k in (*a, *b) if k and k in changed and k not in ren_x and k not in ren_y]
+        if moved:
+            unknown = unknown or f"subscript of {x.array} depends on {moved[0]}, which the loop changes"
+            continue
+        names |= set(a) | set(b)
+        cons.append(f"{isl_term(a, ren_x)} = {isl_term(b, ren_y)}")
+    names -= {""}
     cons += loop_bounds(loop, subst, {loop.var: "i0"}, nonneg) + loop_bounds(
         loop, subst, {loop.var: "i1"}, nonneg
     )
@@ -301,7 +309,7 @@ def _pair_dependence(
         text = f"[{', '.join(symbols)}] -> {{ [{', '.join(dims)}] : {' and '.join([*cons, order])} }}"
         try:
             if not isl.Set(text).is_empty():
-                return f"iterations of loop {loop.sid} may both access an element of {x.array}"
+                return unknown or f"iterations of loop {loop.sid} may both access an element of {x.array}"
         except isl.Error:
             return f"cannot analyse the subscripts of {x.array}"
     return ""

@@ -7,8 +7,10 @@ best = x; at = i``: each thread scans its block, the blocks' winners are folded 
 private scalar that an iteration may leave unwritten is used after the loop, and (3) the exact
 dependence test finds no element two iterations touch where one writes. Parameters that might
 share memory version the loop: the parallel copy runs when ``Overlaps`` proves them apart at run
-time. Only the outermost legal loop of a nest is marked; loops inside it already run on one
-worker each.
+time. A loop that fails only because of the frontend's own overlap guards (their temporaries
+allocate) is judged again as it runs with its parameters apart (:mod:`kiln.transforms.apart`),
+and that copy runs in parallel under the same kind of test. Only the outermost legal loop of a
+nest is marked; loops inside it already run on one worker each.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import dataclasses
 from kiln.frontend.loops import plan_scalars
 from kiln.ir import nodes as ir
 from kiln.ir.visit import bodies, iter_stmts, map_stmts, max_sid
+from kiln.transforms.apart import assuming_apart
 from kiln.transforms.dependences import carried_dependence
 from kiln.transforms.effects import array_roots, effects_of
 from kiln.transforms.liveness import live_after
@@ -32,6 +35,7 @@ class Verdict:
     reductions: tuple[tuple[str, str], ...] = ()
     checks: frozenset[tuple[str, str]] = frozenset()
     reason: str = ""  # non-empty: not legal, and why
+    copy: ir.For | None = None  # the loop to run in parallel when not the loop itself
 
     @property
     def legal(self) -> bool:
@@ -39,6 +43,32 @@ class Verdict:
 
 
 def judge(fn: ir.Function, loop: ir.For) -> Verdict:
+    verdict = _judge_as_is(fn, loop)
+    if verdict.legal or loop.parallel:
+        return verdict
+    outside = effects_of(_outside(fn, loop), deep=False)
+    assumed = assuming_apart(loop, array_roots(fn), outside.arrays | outside.reads)
+    if assumed is None:
+        return verdict
+    copy = assumed.loop
+    second = _judge_as_is(_with_loop(fn, copy), copy)
+    if not second.legal:
+        return verdict
+    return dataclasses.replace(second, checks=second.checks | assumed.pairs, copy=copy)
+
+
+def _outside(fn: ir.Function, loop: ir.For) -> list[ir.Stmt]:
+    """The function's statements that are not ``loop`` or inside it."""
+    inside = {id(s) for s in iter_stmts(loop.body)} | {id(loop)}
+    return [s for s in iter_stmts(fn.body) if id(s) not in inside]
+
+
+def _with_loop(fn: ir.Function, loop: ir.For) -> ir.Function:
+    """``fn`` with the loop of ``loop``'s id replaced by ``loop``."""
+    return dataclasses.replace(fn, body=map_stmts(fn.body, lambda s: loop if s.sid == loop.sid else None))
+
+
+def _judge_as_is(fn: ir.Function, loop: ir.For) -> Verdict:
     if loop.parallel:
         return Verdict(reason="already parallel")
     plan = plan_scalars(loop.body, loop.var, views=True)
@@ -64,14 +94,12 @@ def _views_used_outside(fn: ir.Function, loop: ir.For) -> bool:
     views = {s.target for s in loop.body if isinstance(s, ir.View)}
     if not views:
         return False
-    inside = {id(s) for s in iter_stmts(loop.body)} | {id(loop)}
-    outside = [s for s in iter_stmts(fn.body) if id(s) not in inside]
-    effects = effects_of(outside, deep=False)
+    effects = effects_of(_outside(fn, loop), deep=False)
     return bool(views & (effects.arrays | effects.reads))  # a return reads its arrays
 
 
 def _parallelized(fn: ir.Function, loop: ir.For, verdict: Verdict) -> tuple[ir.Function, range]:
-    fast = dataclasses.replace(loop, parallel=True, reductions=verdict.reductions)
+    fast = dataclasses.replace(verdict.copy or loop, parallel=True, reductions=verdict.reductions)
     replacement: ir.Stmt = fast
     first = max_sid(fn) + 1
     created = range(first, first)
@@ -119,7 +147,10 @@ def parallelize(fn: ir.Function, ctx: PassContext) -> ir.Function:
         fn, created = _parallelized(fn, loop, verdict)
         skip.update(created)
         ctx.steps.append(Step("parallelize", (loop.sid,)))
-        ctx.note(loop.sid, "parallelized" + (" (versioned on overlap)" if verdict.checks else ""))
+        how = " (versioned on overlap)" if verdict.checks else ""
+        if verdict.copy is not None:
+            how = " (the copy that runs with its parameters apart)"
+        ctx.note(loop.sid, "parallelized" + how)
 
 
 def _next_candidate(body: tuple[ir.Stmt, ...], skip: set[int]) -> ir.For | None:

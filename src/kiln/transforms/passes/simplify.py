@@ -104,16 +104,19 @@ def _int64(t: object) -> bool:
     return isinstance(t, ScalarType) and t.dtype == "int64"
 
 
-def _fold(e: ir.Expr, known: dict[str, ir.Expr], signs: frozenset[str] = frozenset()) -> ir.Const | None:
+def fold_test(
+    e: ir.Expr, known: dict[str, ir.Expr] | None = None, signs: frozenset[str] = frozenset()
+) -> ir.Const | None:
     """``e`` (a test) as a constant when the known values, or the signs of the scalars it
     compares with zero (``signs``: those never negative), decide it."""
+    known = known or {}
     if isinstance(e, ir.Const) and e.type == BOOL:
         return e
     if isinstance(e, ir.Unary) and e.op == "not":
-        inner = _fold(e.operand, known, signs)
+        inner = fold_test(e.operand, known, signs)
         return None if inner is None else ir.Const(not inner.value, BOOL)
     if isinstance(e, ir.Binary) and e.op in ("and", "or"):
-        a, b = _fold(e.lhs, known, signs), _fold(e.rhs, known, signs)
+        a, b = fold_test(e.lhs, known, signs), fold_test(e.rhs, known, signs)
         decisive = e.op == "or"  # the value that decides alone
         if (a is not None and bool(a.value) == decisive) or (b is not None and bool(b.value) == decisive):
             return ir.Const(decisive, BOOL)
@@ -148,17 +151,17 @@ def simplify(fn: ir.Function, ctx: PassContext) -> ir.Function:
 
     def test(e: ir.Expr) -> ir.Expr:
         if isinstance(e, ir.Select):
-            c = _fold(e.cond, known, signs)
+            c = fold_test(e.cond, known, signs)
             return e if c is None else (e.if_true if c.value else e.if_false)
         return e
 
     def stmt(s: ir.Stmt) -> ir.Stmt | tuple[ir.Stmt, ...] | None:
         if isinstance(s, ir.If):
-            c = _fold(s.cond, known, signs)
+            c = fold_test(s.cond, known, signs)
             if c is not None:
                 ctx.note(s.sid, f"simplify: the test is always {bool(c.value)}")
                 return s.then if c.value else s.orelse
-        if isinstance(s, ir.Check) and (c := _fold(s.cond, known, signs)) is not None and c.value:
+        if isinstance(s, ir.Check) and (c := fold_test(s.cond, known, signs)) is not None and c.value:
             return ()
         return None
 
