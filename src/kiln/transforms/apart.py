@@ -18,7 +18,6 @@ from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
 from kiln.ir.visit import iter_stmts, map_exprs, map_stmts
 from kiln.transforms.effects import ArrayRoots, effects_of
-from kiln.transforms.passes.simplify import fold_test
 
 _FALSE = ir.Const(False, ScalarType("bool"))
 
@@ -47,17 +46,19 @@ def assuming_apart(loop: ir.For, roots: ArrayRoots, used_outside: frozenset[str]
     if decided == loop.body:
         return None
     body = map_stmts(decided, _taken_branch)
-    body = _without_unused_views(body, used_outside)
+    body = without_unused_views(body, used_outside)
     return Assumed(dataclasses.replace(loop, body=body), frozenset(pairs))  # type: ignore[arg-type]
 
 
 def _taken_branch(s: ir.Stmt) -> ir.Stmt | tuple[ir.Stmt, ...] | None:
+    from kiln.transforms.passes.simplify import fold_test  # (simplify uses this module)
+
     if isinstance(s, ir.If) and (c := fold_test(s.cond)) is not None:
         return s.then if c.value else s.orelse
     return None
 
 
-def _without_unused_views(body: tuple[ir.Stmt, ...], keep: frozenset[str]) -> tuple[ir.Stmt, ...]:
+def without_unused_views(body: tuple[ir.Stmt, ...], keep: frozenset[str]) -> tuple[ir.Stmt, ...]:
     """``body`` without the views nothing mentions any more (repeated: a view of a view)."""
     while True:
         effects = effects_of(body)

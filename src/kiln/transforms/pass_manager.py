@@ -88,12 +88,15 @@ PipelineEntry = str | tuple[str, Mapping[str, Any]]
 # hoist_loads after licm (which moves whole statements, loops included) and before parallelize:
 # it only wraps an innermost loop in a test, which leaves the outer loops' verdicts alone.
 # Simplify after fusion: it folds fusion's version tests that the shapes decide, and contract
-# can then drop the temporaries only the fallback copy used.
+# can then drop the temporaries only the fallback copy used. Simplify again after contract: an
+# overlap guard whose general branch no longer allocates goes, which makes its nest perfect for
+# interchange.
 PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
     "cpu": (
         "fusion",
         "simplify",
         "contract",
+        "simplify",
         "interchange",
         "tiling",
         "licm",

@@ -27,9 +27,13 @@ def find_band(fn: ir.Function, target: tuple[int, ...]) -> Band | str:
     return band
 
 
-def judge_band(fn: ir.Function, band: Band, backwards: list[str]) -> BandVerdict:
-    """Legal to run the band's iterations in an order where ``backwards`` may happen?"""
-    if any(loop.parallel for loop in band.loops):
+def judge_band(
+    fn: ir.Function, band: Band, backwards: list[str], parallel_loops: bool = False
+) -> BandVerdict:
+    """Legal to run the band's iterations in an order where ``backwards`` may happen?
+    ``parallel_loops``: the caller clears the loops' parallel marks (they would no longer hold
+    in the new order), so a nest with marked loops may be judged too."""
+    if any(loop.parallel for loop in band.loops) and not parallel_loops:
         return BandVerdict("the nest has a parallel loop")
     problem = band_problem(band)
     if problem:

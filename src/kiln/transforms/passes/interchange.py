@@ -6,9 +6,16 @@ at perfect nests only (see :mod:`kiln.transforms.nests`), scores each loop of a 
 accesses of the innermost body it would make unit-stride (minus those it would make jump), and
 moves the best one innermost when that is legal: the exact dependence test finds no dependence
 that the new order would run backwards, and no scalar ends up different.
+
+A nest whose inner loop is an array statement's (marked parallel) inside a sequential loop,
+``for j: y[:, j] = f(y[:, j - 1])``, is interchanged only when compiling for threads and the new
+outermost loop can run in parallel: the rows then run on the threads, each a unit-stride
+recurrence. The marks are cleared and parallelize judges the new order.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 from kiln.ir import nodes as ir
 from kiln.ir.visit import iter_stmts
@@ -16,7 +23,7 @@ from kiln.transforms.band_dependences import permutation_order
 from kiln.transforms.dependences import NotAffine, affine, affine_scalars
 from kiln.transforms.nests import Band, perfect_bands, rebuild, strided_refs
 from kiln.transforms.pass_manager import PassContext, register
-from kiln.transforms.recipes import Step, register_transformation
+from kiln.transforms.recipes import Step, find_loop, register_transformation
 from kiln.transforms.reorder import find_band, judge_band, put_in_place
 
 
@@ -36,7 +43,7 @@ def _legal(fn: ir.Function, step: Step) -> str | None:
     order = _order(band, step)
     if isinstance(order, str):
         return order
-    return judge_band(fn, band, permutation_order(len(band.loops), order)).reason or None
+    return judge_band(fn, band, permutation_order(len(band.loops), order), parallel_loops=True).reason or None
 
 
 def _apply(fn: ir.Function, step: Step) -> ir.Function:
@@ -44,8 +51,10 @@ def _apply(fn: ir.Function, step: Step) -> ir.Function:
     assert not isinstance(band, str)
     order = _order(band, step)
     assert not isinstance(order, str)
-    verdict = judge_band(fn, band, permutation_order(len(band.loops), order))
-    nest = rebuild([band.loops[k] for k in order], [band.headers[k] for k in order], band.body)
+    verdict = judge_band(fn, band, permutation_order(len(band.loops), order), parallel_loops=True)
+    # a loop marked parallel in one order need not be in another: parallelize judges them again
+    loops = [dataclasses.replace(band.loops[k], parallel=False, reductions=()) for k in order]
+    nest = rebuild(loops, [band.headers[k] for k in order], band.body)
     return put_in_place(fn, band.loops[0], (nest,), verdict.overlap_checks)
 
 
@@ -120,7 +129,28 @@ def interchange(fn: ir.Function, ctx: PassContext) -> ir.Function:
         if reason:
             ctx.note(band.loops[best].sid, f"not interchanged: {reason}")
             continue
-        fn = _apply(fn, step)
+        if any(loop.parallel for loop in band.loops) and not ctx.options.parallel:
+            # an array statement's loop inside a sequential one: the vectorized strided walk
+            # beat the unit-stride recurrence on NPBench deriche at S (19x vs 14x NumPy)
+            ctx.note(band.loops[best].sid, "not interchanged: the nest has a parallel loop")
+            continue
+        moved = _apply(fn, step)
+        if ctx.options.parallel and _loses_parallelism(moved, band, band.loops[order[0]].sid):
+            ctx.note(band.loops[best].sid, "not interchanged: no loop of the new order could run in parallel")
+            continue
+        fn = moved
         ctx.steps.append(step)
         ctx.note(band.loops[best].sid, f"interchanged ({why})")
     return fn
+
+
+def _loses_parallelism(after: ir.Function, band: Band, outer_sid: int) -> bool:
+    """A band with a parallel loop (an array statement's, inside a sequential loop) whose new
+    outermost loop the parallelize pass would keep sequential: the old order had a parallel
+    loop, the new one may have none."""
+    from kiln.transforms.passes.parallelize import judge  # the pass that will judge it
+
+    if not any(loop.parallel for loop in band.loops):
+        return False
+    outer = find_loop(after, outer_sid)  # (when versioned, the original copy has new ids)
+    return outer is None or not judge(after, outer).legal

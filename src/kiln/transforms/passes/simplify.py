@@ -28,6 +28,7 @@ import dataclasses
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
 from kiln.ir.visit import iter_exprs, iter_stmts, map_exprs, map_stmts
+from kiln.transforms.apart import without_unused_views
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.signs import is_nonneg
 
@@ -146,8 +147,6 @@ def _sign_test(e: ir.Expr, signs: frozenset[str]) -> bool | None:
 def simplify(fn: ir.Function, ctx: PassContext) -> ir.Function:
     known = _known_values(fn)
     signs: frozenset[str] = ctx.analyses.get("nonneg_scalars")
-    if not known and not signs:
-        return fn
 
     def test(e: ir.Expr) -> ir.Expr:
         if isinstance(e, ir.Select):
@@ -161,10 +160,32 @@ def simplify(fn: ir.Function, ctx: PassContext) -> ir.Function:
             if c is not None:
                 ctx.note(s.sid, f"simplify: the test is always {bool(c.value)}")
                 return s.then if c.value else s.orelse
+            if _needless_guard(s):
+                ctx.note(s.sid, "simplify: the overlap guard's general branch no longer allocates")
+                return s.then
         if isinstance(s, ir.Check) and (c := fold_test(s.cond, known, signs)) is not None and c.value:
             return ()
         return None
 
     body = map_stmts(fn.body, stmt)
     body = tuple(map_exprs(s, test) for s in body)  # type: ignore[misc]
-    return dataclasses.replace(fn, body=body) if body != fn.body else fn
+    if body == fn.body:
+        return fn
+    return dataclasses.replace(fn, body=without_unused_views(body, frozenset()))
+
+
+def _needless_guard(s: ir.If) -> bool:
+    """The frontend's overlap guard, ``if overlaps(dest, src) or ...``: its first branch reads
+    the operands into temporaries before writing, which is right whether or not they overlap;
+    the second writes directly. Once fusion and contraction have turned those temporaries into
+    scalars, the first branch costs no more than the second and the test is not needed (and
+    the nest around it becomes perfect again, for interchange)."""
+    return _overlap_test(s.cond) and not any(isinstance(x, ir.Alloc) for x in iter_stmts(s.then))
+
+
+def _overlap_test(e: ir.Expr) -> bool:
+    if isinstance(e, ir.Binary) and e.op == "or":
+        return _overlap_test(e.lhs) and _overlap_test(e.rhs)
+    if isinstance(e, ir.Const):
+        return e.value is False
+    return isinstance(e, ir.Overlaps)
