@@ -4,8 +4,8 @@
 whose taken branch allocates a temporary; that allocation kept the row loop sequential. The
 parallelize pass now judges the copy that runs with ``C`` and ``A`` apart and runs it under
 ``not overlaps(A, C)``. Also here: a subscript that is not affine leaves the other dimensions
-of the dependence test in force, a triangular nest is dealt round-robin, and the OpenMP
-threshold reads such a nest's work at its middle row.
+of the dependence test in force, a triangular nest is dealt round-robin (chosen before the loop
+runs), and the OpenMP threshold reads such a nest's work at its middle row.
 """
 
 from __future__ import annotations
@@ -175,11 +175,39 @@ def test_a_triangular_nest_is_dealt_round_robin_and_sized_at_its_middle() -> Non
     f = kiln.jit(parallel=True)(rank_update)
     source = kiln.inspect(f, np.ones((8, 8)), np.ones((8, 3)), 0.5).split("==== c ====")[1]
     lines = source.splitlines()
-    at = next(k for k, line in enumerate(lines) if "schedule(static, 1)" in line)
+    at = next(k for k, line in enumerate(lines) if "schedule(runtime)" in line)
     counter = re.match(r"\s*(v_\w+) = k_t\d+;", lines[at + 2])
     assert counter, lines[at + 2]
+    # before the region: round-robin when the first row's work and the middle row's differ
+    choice = next(line for line in reversed(lines[:at]) if "omp_set_schedule" in line)
+    assert "omp_sched_static" in choice and "? 1 : 0" in choice
     threshold = next(line for line in reversed(lines[:at]) if "KILN_PAR_MIN" in line)
-    assert counter.group(1) not in threshold  # unset before the loop: read at the middle row
+    for line in (choice, threshold):  # both run before the loop, where the counter is unset
+        assert counter.group(1) not in line
     square = kiln.jit(parallel=True)(scatter_columns)
     plain = kiln.inspect(square, np.zeros((3, 4)), np.array([3, 0, 1]), np.ones((3, 3)))
-    assert "schedule(static)" in plain and "schedule(static, 1)" not in plain
+    assert "schedule(static)" in plain and "schedule(runtime)" not in plain
+
+
+def tiles(a, out):
+    for t in range(0, a.shape[0], 64):
+        for i in range(t, min(t + 64, a.shape[0])):
+            out[i] = a[i] * 2.0
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("n", [0, 1, 63, 64, 1000])
+def test_edge_clamps_keep_blocks_and_results(threads, n) -> None:
+    """A tile loop's inner bound reads its counter only through the edge clamp: the run-time
+    choice keeps whole blocks (the first tile's work equals the middle one's)."""
+    a = np.arange(n, dtype=np.float64)
+    expected, got = np.zeros(n), np.zeros(n)
+    tiles(a, expected)
+    f = kiln.jit(parallel=True)(tiles)
+    previous = kiln.get_num_threads()
+    kiln.set_num_threads(threads)
+    try:
+        f(a, got)
+    finally:
+        kiln.set_num_threads(previous)
+    np.testing.assert_array_equal(got, expected)

@@ -277,6 +277,8 @@ class StmtRenderer:
             self._serial -= 1
             self._label_suffix = saved_suffix
         parallel = ["        kiln_team = 1;", *parallel]
+        if "schedule(runtime)" in pragma:
+            parallel.insert(1, "        " + self._schedule_choice(s))
         return [f"    if ({cond}) {{", *_indent(parallel), "    } else {", *_indent(serial), "    }"]
 
     def _collapsed(
@@ -369,11 +371,7 @@ class StmtRenderer:
             if private:
                 clauses.append(f"private({', '.join(private)})")
             clauses += [self._reduction_clause(v, op) for v, op in reductions]
-            # a triangular nest's iterations grow or shrink with the counter: dealt round-robin,
-            # each thread gets about as much work (in halves, one thread got three quarters)
-            # (an arg-extreme reduction needs blocks in iteration order: see c_select)
-            ordered = any(op == "select" for _, op in s.reductions)
-            schedule = "schedule(static, 1)" if _triangular(s) and not ordered else "schedule(static)"
+            schedule = "schedule(runtime)" if self._may_be_triangular(s) else "schedule(static)"
             return [f"#pragma omp parallel for {schedule} " + " ".join(clauses)]
         if s.simd:
             return ["#pragma omp simd" + "".join(" " + c for c in self._simd_clauses(s))]
@@ -382,6 +380,24 @@ class StmtRenderer:
             if len(clauses) == len(reductions):
                 return ["#pragma omp simd " + " ".join(clauses)]
         return []
+
+    def _may_be_triangular(self, s: ir.For) -> bool:
+        """Whether the trip count of an inner loop depends on the counter (see
+        :meth:`_schedule_choice`). Not for an arg-extreme reduction, whose fold needs blocks in
+        iteration order (c_select), nor for a flattened kernel grid, whose ``work`` is known."""
+        ordered = any(op == "select" for _, op in s.reductions)
+        return s.work is None and not ordered and _triangular(s)
+
+    def _schedule_choice(self, s: ir.For) -> str:
+        """A triangular nest (``for i: for j in range(i + 1)``) split in halves gives one thread
+        three quarters of the work; dealt round-robin (``static, 1``) each gets about half.
+        Edge clamps (``min(jt + 64, n)`` of a tile) also read the counter but leave the work
+        even, and round-robin would only scatter neighbouring tiles across threads: the work of
+        the first iteration is compared with the middle one's before the loop starts."""
+        first = self._inner_work(s.body, {s.var: s.start})
+        middle = self._inner_work(s.body, {s.var: _midpoint(s)})
+        uneven = f"({first}) * 3 < ({middle}) * 2 || ({middle}) * 3 < ({first}) * 2"
+        return f"omp_set_schedule(omp_sched_static, ({uneven}) ? 1 : 0);"
 
     def _view_parts(self, body: tuple[ir.Stmt, ...]) -> list[str]:
         """The C variables of the views a parallel body binds (each iteration binds its own:
