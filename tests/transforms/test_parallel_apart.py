@@ -33,6 +33,12 @@ def rank_update(C, A, alpha):
             C[i, : i + 1] += alpha * A[i, k] * A[: i + 1, k]
 
 
+def column_updates(C, A, B):
+    for i in range(C.shape[0]):
+        for j in range(C.shape[1]):
+            C[:i, j] += B[i, j] * A[i, :i]
+
+
 def scatter_columns(C, idx, A):
     for i in range(C.shape[0]):
         for j in range(idx.shape[0]):
@@ -74,6 +80,16 @@ def test_rank_update_runs_its_apart_copy_in_parallel() -> None:
     assert [s.transformation for s in result.steps] == ["parallelize"]
     fresh = lower(rank_update, *args, parallel=True)
     assert text(recipes.replay(fresh, result.steps)) == text(result.fn)
+
+
+def test_a_loop_inside_another_keeps_its_guards() -> None:
+    """NPBench symm's column loop: its copy with the parameters apart would be legal, but as a
+    region per row it ran slower on two threads than on one; only outermost loops get one."""
+    args = (np.ones((5, 6)), np.ones((5, 5)), np.ones((5, 6)))
+    result = optimize(lower(column_updates, *args, parallel=True), "parallelize", parallel=True)
+    columns = [lp for lp in loops(result.fn) if lp.var.endswith("it")][1]
+    assert not columns.parallel
+    assert "allocates" in " ".join(result.notes[columns.sid])
 
 
 def text_of(e: ir.Expr) -> str:
