@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import types
+from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
+
+import kiln
 from kiln.api import arg_type
 from kiln.frontend.python import lower_function
 from kiln.ir import nodes as ir
@@ -29,3 +34,25 @@ def loops(fn: ir.Function) -> list[ir.For]:
 
 def text(fn: ir.Function) -> str:
     return print_function(fn)
+
+
+def in_layout(a: np.ndarray, layout: str) -> np.ndarray:
+    """A copy of a 2-d ``a`` in C or F order, or (``"strided"``) a view with steps of 2 and 3
+    into a larger zeroed array."""
+    if layout == "strided":
+        big = np.zeros((2 * a.shape[0] + 1, 3 * a.shape[1] + 1), a.dtype)
+        view = big[1::2, 1::3]
+        view[...] = a
+        return view
+    return np.array(a, order=layout)
+
+
+@contextlib.contextmanager
+def threads(n: int) -> Iterator[None]:
+    """kiln's OpenMP thread count set to ``n`` for the block."""
+    previous = kiln.get_num_threads()
+    kiln.set_num_threads(n)
+    try:
+        yield
+    finally:
+        kiln.set_num_threads(previous)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from tests.transforms.support import loops, lower, optimize
+from tests.transforms.support import in_layout, loops, lower, optimize, threads
 
 import kiln
 from kiln.ir import nodes as ir
@@ -70,32 +70,19 @@ def test_dependent_rows_keep_the_order() -> None:
     assert any("no loop of the new order could run in parallel" in n for n in notes)
 
 
-def _layout(a: np.ndarray, layout: str) -> np.ndarray:
-    if layout == "strided":
-        big = np.zeros((2 * a.shape[0] + 1, 3 * a.shape[1] + 1), a.dtype)
-        view = big[1::2, 1::3]
-        view[...] = a
-        return view
-    return np.array(a, order=layout)
-
-
-@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("nthreads", [1, 2])
 @pytest.mark.parametrize("shape", [(0, 3), (1, 1), (4, 1), (7, 9), (300, 40)])
 @pytest.mark.parametrize("dtype", [np.float64, np.float32, np.complex64])
 @pytest.mark.parametrize("layout", ["C", "F", "strided"])
-def test_recurrences_match_python(threads, shape, dtype, layout) -> None:
+def test_recurrences_match_python(nthreads, shape, dtype, layout) -> None:
     rng = np.random.default_rng(shape[0] + 7 * shape[1])
     x0 = rng.standard_normal(shape).astype(dtype)
     y0 = rng.standard_normal(shape).astype(dtype)
     want_col = column_recurrence(x0, 0.5, 0.25)
     want_diag = diagonal_recurrence(y0)
-    previous = kiln.get_num_threads()
-    kiln.set_num_threads(threads)
-    try:
-        y = kiln.jit(parallel=True)(column_recurrence)(_layout(x0, layout), 0.5, 0.25)
-        d = kiln.jit(parallel=True)(diagonal_recurrence)(_layout(y0, layout))
-    finally:
-        kiln.set_num_threads(previous)
+    with threads(nthreads):
+        y = kiln.jit(parallel=True)(column_recurrence)(in_layout(x0, layout), 0.5, 0.25)
+        d = kiln.jit(parallel=True)(diagonal_recurrence)(in_layout(y0, layout))
     tol = 1e-5 if dtype != np.float64 else 1e-12
     np.testing.assert_allclose(y, want_col, rtol=tol, atol=tol)
     np.testing.assert_allclose(d, want_diag, rtol=tol, atol=tol)

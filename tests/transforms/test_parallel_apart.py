@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from tests.transforms.support import loops, lower, optimize, text
+from tests.transforms.support import in_layout, loops, lower, optimize, text, threads
 
 import kiln
 from kiln.ir import nodes as ir
@@ -98,40 +98,27 @@ def text_of(e: ir.Expr) -> str:
     return print_expr(e)
 
 
-def _layout(a: np.ndarray, layout: str) -> np.ndarray:
-    if layout == "strided":
-        big = np.zeros((2 * a.shape[0] + 1, 2 * a.shape[1] + 1), a.dtype)
-        view = big[1::2, 1::2]
-        view[...] = a
-        return view
-    return np.array(a, order=layout)
-
-
-@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("nthreads", [1, 2])
 @pytest.mark.parametrize("n, m", [(0, 2), (1, 1), (5, 3), (70, 9)])
 @pytest.mark.parametrize("dtype", [np.float64, np.float32, np.complex128])
 @pytest.mark.parametrize("layout", ["C", "F", "strided"])
-def test_rank_update_matches_python(threads, n, m, dtype, layout) -> None:
+def test_rank_update_matches_python(nthreads, n, m, dtype, layout) -> None:
     rng = np.random.default_rng(n * 10 + m)
     c0 = rng.standard_normal((n, n)).astype(dtype)
     a0 = rng.standard_normal((n, m)).astype(dtype)
     expected = c0.copy()
     rank_update(expected, a0, 1.5)
     f = kiln.jit(parallel=True)(rank_update)
-    previous = kiln.get_num_threads()
-    kiln.set_num_threads(threads)
-    try:
-        c = _layout(c0, layout)
-        f(c, _layout(a0, layout), 1.5)
-    finally:
-        kiln.set_num_threads(previous)
+    with threads(nthreads):
+        c = in_layout(c0, layout)
+        f(c, in_layout(a0, layout), 1.5)
     tol = 1e-4 if dtype == np.float32 else 1e-12
     np.testing.assert_allclose(c, expected, rtol=tol, atol=tol)
 
 
-@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("nthreads", [1, 2])
 @pytest.mark.parametrize("how", ["same", "columns", "shifted"])
-def test_rank_update_with_aliased_arguments_takes_the_original(threads, how) -> None:
+def test_rank_update_with_aliased_arguments_takes_the_original(nthreads, how) -> None:
     """``A`` sharing ``C``'s memory: the run-time test fails and the original loop runs, with the
     guard's temporaries (NumPy semantics: each statement reads its operands before writing)."""
     n = 12
@@ -149,12 +136,8 @@ def test_rank_update_with_aliased_arguments_takes_the_original(threads, how) -> 
 
     rank_update(*operands(expected), 0.01)
     f = kiln.jit(parallel=True)(rank_update)
-    previous = kiln.get_num_threads()
-    kiln.set_num_threads(threads)
-    try:
+    with threads(nthreads):
         f(*operands(got), 0.01)
-    finally:
-        kiln.set_num_threads(previous)
     np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-9)
 
 
@@ -169,22 +152,18 @@ def test_an_unknown_column_leaves_the_rows_apart() -> None:
     assert any("k3_ix, which the loop changes" in n for n in rows.notes[outer.sid])
 
 
-@pytest.mark.parametrize("threads", [1, 2])
-def test_scatters_match_python(threads) -> None:
+@pytest.mark.parametrize("nthreads", [1, 2])
+def test_scatters_match_python(nthreads) -> None:
     rng = np.random.default_rng(3)
     a = rng.standard_normal((300, 50))
     cols = rng.permutation(60)[:50]
     rows = rng.integers(0, 20, 300)  # repeated rows: += must accumulate in order
-    previous = kiln.get_num_threads()
-    kiln.set_num_threads(threads)
-    try:
+    with threads(nthreads):
         for fn, idx, shape in ((scatter_columns, cols, (300, 60)), (scatter_rows, rows, (20, 50))):
             expected, got = np.zeros(shape), np.zeros(shape)
             fn(expected, idx, a)
             kiln.jit(parallel=True)(fn)(got, idx, a)
             np.testing.assert_allclose(got, expected, rtol=1e-12)
-    finally:
-        kiln.set_num_threads(previous)
 
 
 def test_a_triangular_nest_is_dealt_round_robin_and_sized_at_its_middle() -> None:
@@ -211,19 +190,15 @@ def tiles(a, out):
             out[i] = a[i] * 2.0
 
 
-@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("nthreads", [1, 2])
 @pytest.mark.parametrize("n", [0, 1, 63, 64, 1000])
-def test_edge_clamps_keep_blocks_and_results(threads, n) -> None:
+def test_edge_clamps_keep_blocks_and_results(nthreads, n) -> None:
     """A tile loop's inner bound reads its counter only through the edge clamp: the run-time
     choice keeps whole blocks (the first tile's work equals the middle one's)."""
     a = np.arange(n, dtype=np.float64)
     expected, got = np.zeros(n), np.zeros(n)
     tiles(a, expected)
     f = kiln.jit(parallel=True)(tiles)
-    previous = kiln.get_num_threads()
-    kiln.set_num_threads(threads)
-    try:
+    with threads(nthreads):
         f(a, got)
-    finally:
-        kiln.set_num_threads(previous)
     np.testing.assert_array_equal(got, expected)
