@@ -90,7 +90,8 @@ PipelineEntry = str | tuple[str, Mapping[str, Any]]
 # Simplify after fusion: it folds fusion's version tests that the shapes decide, and contract
 # can then drop the temporaries only the fallback copy used. Simplify again after contract: an
 # overlap guard whose general branch no longer allocates goes, which makes its nest perfect for
-# interchange.
+# interchange. strip_outward after interchange, which may already have put a parallel loop
+# outermost; both before parallelize, which judges the loops they leave.
 PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
     "cpu": (
         "fusion",
@@ -98,6 +99,7 @@ PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
         "contract",
         "simplify",
         "interchange",
+        "strip_outward",
         "tiling",
         "licm",
         "hoist_loads",

@@ -10,5 +10,6 @@ from kiln.transforms.passes import licm as _licm  # noqa: F401
 from kiln.transforms.passes import parallelize as _parallelize  # noqa: F401
 from kiln.transforms.passes import simd as _simd  # noqa: F401
 from kiln.transforms.passes import simplify as _simplify  # noqa: F401
+from kiln.transforms.passes import strip_outward as _strip_outward  # noqa: F401
 from kiln.transforms.passes import tiling as _tiling  # noqa: F401
 from kiln.transforms.passes import unroll as _unroll  # noqa: F401
