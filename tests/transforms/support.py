@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import types
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -56,3 +58,14 @@ def threads(n: int) -> Iterator[None]:
         yield
     finally:
         kiln.set_num_threads(previous)
+
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def golden(name: str, actual: str) -> None:
+    """``actual`` equals the golden file ``name`` (rewritten when KILN_UPDATE_GOLDEN is set)."""
+    path = GOLDEN / name
+    if os.environ.get("KILN_UPDATE_GOLDEN"):
+        path.write_text(actual)
+    assert actual == path.read_text()

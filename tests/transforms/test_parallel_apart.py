@@ -10,20 +10,16 @@ runs), and the OpenMP threshold reads such a nest's work at its middle row.
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest
-from tests.transforms.support import in_layout, loops, lower, optimize, text, threads
+from tests.transforms.support import golden, in_layout, loops, lower, optimize, text, threads
 
 import kiln
 from kiln.ir import nodes as ir
 from kiln.ir.visit import iter_exprs, iter_stmts
 from kiln.transforms import recipes
-
-GOLDEN = Path(__file__).parent / "golden"
 
 
 def rank_update(C, A, alpha):
@@ -51,13 +47,6 @@ def scatter_rows(C, idx, A):
             C[idx[i], j] += A[i, j]
 
 
-def _golden(name: str, actual: str) -> None:
-    path = GOLDEN / name
-    if os.environ.get("KILN_UPDATE_GOLDEN"):
-        path.write_text(actual)
-    assert actual == path.read_text()
-
-
 def _outer(fn: ir.Function) -> ir.Stmt:
     return next(s for s in fn.body if isinstance(s, ir.If | ir.For))
 
@@ -65,7 +54,7 @@ def _outer(fn: ir.Function) -> ir.Stmt:
 def test_rank_update_runs_its_apart_copy_in_parallel() -> None:
     args = (np.ones((4, 4)), np.ones((4, 3)), 0.5)
     result = optimize(lower(rank_update, *args, parallel=True), "parallelize", parallel=True)
-    _golden("parallelize_apart_rank_update.ir", text(result.fn))
+    golden("parallelize_apart_rank_update.ir", text(result.fn))
     version = _outer(result.fn)
     assert isinstance(version, ir.If)
     assert text_of(version.cond) == "not(overlaps(p_A, p_C)): bool"

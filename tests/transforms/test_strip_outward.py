@@ -4,18 +4,14 @@ recurrence that crosses columns keeps its order; without threads nothing changes
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import numpy as np
 import pytest
-from tests.transforms.support import in_layout, loops, lower, optimize, text, threads
+from tests.transforms.support import golden, in_layout, loops, lower, optimize, text, threads
 
 import kiln
 from kiln.ir import nodes as ir
 from kiln.transforms import recipes
 
-GOLDEN = Path(__file__).parent / "golden"
 PIPELINE = ("fusion", "simplify", "contract", "simplify", "interchange", "strip_outward", "parallelize")
 
 
@@ -33,13 +29,6 @@ def diagonal_rows(x):
     return y
 
 
-def _golden(name: str, actual: str) -> None:
-    path = GOLDEN / name
-    if os.environ.get("KILN_UPDATE_GOLDEN"):
-        path.write_text(actual)
-    assert actual == path.read_text()
-
-
 def _args() -> tuple:
     return np.ones((6, 5)), 0.5, 0.25
 
@@ -49,7 +38,7 @@ def test_row_strips_run_outermost_in_parallel() -> None:
     # replay starts from what it left)
     before = optimize(lower(row_recurrence, *_args(), parallel=True), *PIPELINE[:-2], parallel=True).fn
     result = optimize(before, "strip_outward", "parallelize", parallel=True)
-    _golden("strip_outward_rows.ir", text(result.fn))
+    golden("strip_outward_rows.ir", text(result.fn))
     strips = next(lp for lp in loops(result.fn) if lp.var.endswith("strip"))
     rows = next(s for s in strips.body if isinstance(s, ir.For))
     columns = next(s for s in rows.body if isinstance(s, ir.For))
