@@ -49,8 +49,7 @@ def judge(fn: ir.Function, loop: ir.For) -> Verdict:
         # a copy for a loop inside another is a region per outer iteration: NPBench symm's
         # column loop ran at 0.63x on two threads (1.38 ms against 0.87 ms on one)
         return verdict
-    outside = effects_of(_outside(fn, loop), deep=False)
-    assumed = assuming_apart(loop, array_roots(fn), outside.arrays | outside.reads)
+    assumed = assuming_apart(loop, array_roots(fn), _mentioned_outside(fn, loop))
     if assumed is None:
         return verdict
     copy = assumed.loop
@@ -65,10 +64,12 @@ def _inside_a_loop(fn: ir.Function, loop: ir.For) -> bool:
     return any(any(t is loop for t in iter_stmts(s.body)) for s in loops)
 
 
-def _outside(fn: ir.Function, loop: ir.For) -> list[ir.Stmt]:
-    """The function's statements that are not ``loop`` or inside it."""
+def _mentioned_outside(fn: ir.Function, loop: ir.For) -> frozenset[str]:
+    """The scalars and arrays the function's statements outside ``loop`` mention (a return
+    reads its arrays)."""
     inside = {id(s) for s in iter_stmts(loop.body)} | {id(loop)}
-    return [s for s in iter_stmts(fn.body) if id(s) not in inside]
+    effects = effects_of([s for s in iter_stmts(fn.body) if id(s) not in inside], deep=False)
+    return effects.arrays | effects.reads
 
 
 def _with_loop(fn: ir.Function, loop: ir.For) -> ir.Function:
@@ -100,10 +101,7 @@ def _judge_as_is(fn: ir.Function, loop: ir.For) -> Verdict:
 
 def _views_used_outside(fn: ir.Function, loop: ir.For) -> bool:
     views = {s.target for s in loop.body if isinstance(s, ir.View)}
-    if not views:
-        return False
-    effects = effects_of(_outside(fn, loop), deep=False)
-    return bool(views & (effects.arrays | effects.reads))  # a return reads its arrays
+    return bool(views) and bool(views & _mentioned_outside(fn, loop))
 
 
 def _parallelized(fn: ir.Function, loop: ir.For, verdict: Verdict) -> tuple[ir.Function, range]:

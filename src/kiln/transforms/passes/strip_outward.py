@@ -22,10 +22,10 @@ import dataclasses
 
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
-from kiln.ir.visit import bodies, max_sid
-from kiln.transforms.band_dependences import backwards_in_some_loop
+from kiln.ir.visit import bodies, iter_stmts, max_sid
+from kiln.transforms.band_dependences import BandVerdict, backwards_in_some_loop
 from kiln.transforms.fresh import fresh_scalar
-from kiln.transforms.nests import Band, perfect_bands, rebuild
+from kiln.transforms.nests import Band, perfect_band, rebuild
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, find_loop, register_transformation
 from kiln.transforms.reorder import find_band, judge_band, put_in_place
@@ -34,7 +34,7 @@ INT64 = ScalarType("int64")
 STRIP = 256  # elements per strip: 2 KiB of float64, a few strips per thread on NPBench's M rows
 
 
-def _problem(fn: ir.Function, step: Step) -> tuple[Band, int] | str:
+def _problem(fn: ir.Function, step: Step) -> tuple[Band, int, BandVerdict] | str:
     if len(step.target) != 2:
         return "strip_outward targets an outer loop and the loop right inside it"
     band = find_band(fn, step.target)
@@ -47,7 +47,7 @@ def _problem(fn: ir.Function, step: Step) -> tuple[Band, int] | str:
     if not (isinstance(inner.step, ir.Const) and inner.step.value == 1):
         return f"loop {inner.sid} does not step by 1"
     verdict = judge_band(fn, band, backwards_in_some_loop(2), parallel_loops=True)
-    return verdict.reason or (band, size)
+    return verdict.reason or (band, size, verdict)
 
 
 def _legal(fn: ir.Function, step: Step) -> str | None:
@@ -58,9 +58,8 @@ def _legal(fn: ir.Function, step: Step) -> str | None:
 def _apply(fn: ir.Function, step: Step) -> ir.Function:
     found = _problem(fn, step)
     assert not isinstance(found, str)
-    band, size = found
+    band, size, verdict = found
     outer, inner = (dataclasses.replace(lp, parallel=False, reductions=()) for lp in band.loops)
-    verdict = judge_band(fn, band, backwards_in_some_loop(2), parallel_loops=True)
     fn, strip = fresh_scalar(fn, f"{inner.var}_strip", INT64)
     strips = ir.For(
         strip.name, inner.start, inner.stop, ir.Const(size, INT64), (), sid=max_sid(fn) + 1, loc=inner.loc
@@ -105,8 +104,8 @@ def _candidates(body: tuple[ir.Stmt, ...]) -> list[Band]:
         if isinstance(s, ir.For) and s.parallel:
             continue
         if isinstance(s, ir.For):
-            band = next((b for b in perfect_bands((s,)) if b.loops[0] is s), None)
-            if band is not None and len(band.loops) == 2 and band.loops[1].parallel:
+            band = perfect_band(s)
+            if len(band.loops) == 2 and band.loops[1].parallel:
                 out.append(band)
                 continue
         for inner in bodies(s):
@@ -119,17 +118,5 @@ def _strip_loop(fn: ir.Function, outer_sid: int) -> ir.For | None:
     outer = find_loop(fn, outer_sid)
     if outer is None:
         return None
-    for s in _loops(fn.body):
-        if any(t is outer for t in s.body):
-            return s
-    return None
-
-
-def _loops(body: tuple[ir.Stmt, ...]) -> list[ir.For]:
-    out: list[ir.For] = []
-    for s in body:
-        if isinstance(s, ir.For):
-            out.append(s)
-        for inner in bodies(s):
-            out += _loops(inner)
-    return out
+    loops = (s for s in iter_stmts(fn.body) if isinstance(s, ir.For))
+    return next((s for s in loops if any(t is outer for t in s.body)), None)
