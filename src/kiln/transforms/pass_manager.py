@@ -88,7 +88,8 @@ PipelineEntry = str | tuple[str, Mapping[str, Any]]
 # hoist_loads after licm (which moves whole statements, loops included) and before parallelize:
 # it only wraps an innermost loop in a test, which leaves the outer loops' verdicts alone.
 # Simplify after fusion: it folds fusion's version tests that the shapes decide, and contract
-# can then drop the temporaries only the fallback copy used. Simplify again after contract: an
+# can then drop the temporaries only the fallback copy used. Recompute before contract: the
+# gathers it removes leave arrays that only the fallback copy read. Simplify again after contract: an
 # overlap guard whose general branch no longer allocates goes, which makes its nest perfect for
 # interchange. strip_outward after interchange, which may already have put a parallel loop
 # outermost; both before parallelize, which judges the loops they leave.
@@ -96,6 +97,7 @@ PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
     "cpu": (
         "fusion",
         "simplify",
+        "recompute",
         "contract",
         "simplify",
         "interchange",
