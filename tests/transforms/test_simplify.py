@@ -100,6 +100,45 @@ def test_inlined_convolution_goes_parallel_over_rows() -> None:
     assert first.strip().startswith("parallel"), report
 
 
+def _conv_named(input, weights):
+    K = weights.shape[0]  # NPBench's form: the output's extents are named first
+    N = input.shape[0]
+    H_out = input.shape[1] - K + 1
+    W_out = input.shape[2] - K + 1
+    C_out = weights.shape[3]
+    output = np.empty((N, H_out, W_out, C_out), dtype=np.float32)
+    for i in range(H_out):
+        for j in range(W_out):
+            output[:, i, j, :] = np.sum(
+                input[:, i : i + K, j : j + K, :, np.newaxis] * weights[np.newaxis, :, :, :], axis=(1, 2, 3)
+            )
+    return output
+
+
+def two_convs(input, w1, w2):
+    a = np.maximum(input, np.float32(0.0))
+    b = _conv_named(a, w1)
+    c = np.maximum(b, np.float32(0.0))
+    return _conv_named(c, w2)
+
+
+def test_a_call_inlined_after_a_loop_folds_its_own_tests() -> None:
+    # each convolution is inlined after a loop (the relu): its own scalars (N, H_out, C_out)
+    # still have one value inside its block, the fused nest's version test folds with them,
+    # and both row loops run on the team
+    rng = np.random.default_rng(1)
+    args = (
+        rng.random((2, 9, 8, 3), np.float32) - 0.5,
+        rng.random((3, 3, 3, 4), np.float32) - 0.5,
+        rng.random((2, 2, 4, 2), np.float32) - 0.5,
+    )
+    f = kiln.jit(two_convs, parallel=True)
+    np.testing.assert_allclose(f(*args), two_convs(*args), rtol=1e-5, atol=1e-6)
+    report = kiln.report(f, *args).split("\n")
+    verdicts = [report[k + 1].strip() for k, line in enumerate(report) if "for i in range(H_out)" in line]
+    assert len(verdicts) == 2 and all(v.startswith("parallel") for v in verdicts), report
+
+
 def test_liveness_follows_an_exit_to_what_comes_after_the_block() -> None:
     t = ScalarType("int64")
     loop = ir.For("i", ir.Const(0, t), ir.Const(3, t), ir.Const(1, t), (ir.Assign("x", ir.Var("i", t)),))

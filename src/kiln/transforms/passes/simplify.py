@@ -9,7 +9,10 @@ range(H_out)`` never went parallel).
 
 A scalar assigned once, before any control flow (at the top of the function or of an inlined
 call's block), from dims of arrays that are never rebound, constants and earlier such scalars,
-has that value everywhere after. Tests (``if``, ``check``, ``select`` conditions) whose both
+has that value everywhere after. An inlined call's block that comes after control flow (a
+convolution called on the output of a loop) has a straight-line prefix of its own; the scalars
+recorded there are the call's locals, read only inside its block, and their dims may be of any
+array the block does not rebind. Tests (``if``, ``check``, ``select`` conditions) whose both
 sides then read the same, up to casts between 64-bit integers, fold (integer and boolean
 tests only: a float may be NaN): ``eq``, ``le``, ``ge``
 to true, ``ne``, ``lt``, ``gt`` to false, and through ``and``/``or``/``not``. An ``if`` on a
@@ -24,6 +27,7 @@ for the dependence test.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
@@ -53,33 +57,62 @@ def _known_values(fn: ir.Function) -> dict[str, ir.Expr]:
     counts = _defined_names(fn)
     known: dict[str, ir.Expr] = {}
 
-    def pure(e: ir.Expr) -> bool:
+    def pure(e: ir.Expr, fixed: frozenset[str] | None) -> bool:
         for x in iter_exprs(e):
             if not isinstance(x, _PURE):
                 return False
-            if isinstance(x, ir.Dim) and counts.get(x.array, 0) > 0:
+            stays = fixed is not None and x.array in fixed if isinstance(x, ir.Dim) else True
+            if isinstance(x, ir.Dim) and counts.get(x.array, 0) > 0 and not stays:
                 return False  # an array rebound later: its dims may change
             if isinstance(x, ir.Var) and x.name not in known:
                 return False
         return True
 
-    def walk(stmts: tuple[ir.Stmt, ...]) -> bool:
+    def walk(stmts: tuple[ir.Stmt, ...], fixed: frozenset[str] | None = None) -> bool:
         """Record the straight-line prefix; False at the first control flow."""
         for s in stmts:
             if isinstance(s, ir.Block):
-                if not walk(s.body):
+                if not walk(s.body, fixed):
                     return False
             elif isinstance(s, ir.Assign):
-                if counts.get(s.target) == 1 and isinstance(s.value.type, ScalarType) and pure(s.value):
-                    known[s.target] = map_exprs(
-                        s.value, lambda x: known.get(x.name, x) if isinstance(x, ir.Var) else x
-                    )  # type: ignore[assignment]
+                if (
+                    counts.get(s.target) == 1
+                    and isinstance(s.value.type, ScalarType)
+                    and pure(s.value, fixed)
+                ):
+                    known[s.target] = _inline(s.value, known)
             elif not isinstance(s, ir.Alloc | ir.View | ir.Check):
                 return False
         return True
 
     walk(fn.body)
+    for block in [s for s in iter_stmts(fn.body) if isinstance(s, ir.Block)]:
+        _walk_inlined_call(block, fn, known, walk)
     return known
+
+
+def _walk_inlined_call(
+    block: ir.Block, fn: ir.Function, known: dict[str, ir.Expr], walk: Callable[..., bool]
+) -> None:
+    """An inlined call's block after control flow (``conv2d(padded, w)`` after ``padded`` was
+    filled by a loop) has its own straight-line prefix. Its scalars are the call's locals, read
+    only inside the block; the dims they read may be of any array the block does not bind (an
+    argument the caller rebinds elsewhere): between a scalar and its readers it stays bound."""
+    before = set(known)
+    inside = {id(s) for s in iter_stmts(block.body)}
+    bound = {getattr(s, "target", None) for s in iter_stmts(block.body) if isinstance(s, ir.Alloc | ir.View)}
+    every = {e.array for s in iter_stmts(fn.body) for e in iter_exprs(s, deep=False) if isinstance(e, ir.Dim)}
+    walk(block.body, frozenset(every - bound))
+    outside = {
+        e.name
+        for s in iter_stmts(fn.body)
+        if id(s) not in inside
+        for e in iter_exprs(s, deep=False)
+        if isinstance(e, ir.Var)
+    }
+    for name in set(known) - before:
+        if name in outside:
+            del known[name]
 
 
 def _inline(e: ir.Expr, known: dict[str, ir.Expr]) -> ir.Expr:
