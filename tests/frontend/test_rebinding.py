@@ -1,6 +1,7 @@
 """Re-binding a name to a value of another type. On straight-line code each binding whose
-type does not fit the variable gets a variable of its own; under loops and branches, where
-the bindings meet, a clash is a located TypingError. Differential against plain Python."""
+type does not fit the variable gets a variable of its own, and so does every re-binding of an
+array at a function's top level; under loops and branches, where the bindings meet, a clash is
+a located TypingError. Differential against plain Python."""
 
 from __future__ import annotations
 
@@ -9,6 +10,23 @@ import pytest
 from numpy_support import arr, check
 
 import kiln
+
+
+def views_rebound(a):
+    x = a[1:]
+    x = x[::2]
+    x[0] = 7.0  # writes into a through both views
+    y = x
+    x = x * 2.0
+    x += 1.0
+    return x, y, a
+
+
+def relu_chain(a):
+    x = np.maximum(a, 0.0)
+    x = x[:, ::-1] + x
+    x = np.maximum(x - 1.0, 0.0)
+    return x
 
 
 @kiln.jit
@@ -183,3 +201,25 @@ def test_loop_targets_of_other_types() -> None:
 def test_reading_a_loop_target_that_may_keep_its_old_type_is_unsupported() -> None:
     with pytest.raises(kiln.UnsupportedError, match="after a loop that may not run"):
         read_after_a_retyping_loop(3)
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "strided"])
+@pytest.mark.parametrize("shape", [(1, 3), (5, 4), (0, 2)])
+def test_array_rebindings_match_python(layout: str, shape: tuple[int, ...]) -> None:
+    check(kiln.jit(relu_chain), arr(shape, "float64", layout))
+    if shape[0] > 1:
+        check(kiln.jit(views_rebound), arr(shape, "float64", layout))
+
+
+def test_each_top_level_array_binding_has_its_own_variable() -> None:
+    from kiln.api import arg_type
+    from kiln.frontend.python import lower_function
+    from kiln.ir import nodes as ir
+    from kiln.ir.visit import iter_stmts
+    from kiln.options import Options
+
+    a = np.ones((3, 2))
+    fn = lower_function(relu_chain, (arg_type(a, 0),), Options())
+    kinds = ir.View | ir.Alloc
+    bound = [s.target for s in iter_stmts(fn.body) if isinstance(s, kinds) and s.target.startswith("u_x")]
+    assert len(bound) == 3 and len(set(bound)) == 3, bound

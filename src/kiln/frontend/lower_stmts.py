@@ -146,7 +146,7 @@ class Lowerer(ExprLowering):
         straight = self.at_top_level() or self.scope.loop_head
         if current is None:
             current = self.ir_name(name)
-        elif straight and not fits(self.ctx, current, value):
+        elif straight and (not fits(self.ctx, current, value) or self._rebinds_array(name, value)):
             if self.scope.loop_head:
                 self.scope.loop_versioned.add(name)
             loc = self.ctx.loc
@@ -155,6 +155,18 @@ class Lowerer(ExprLowering):
             current = stem if count == 1 else f"{stem}_{count}"  # an unrolled loop binds here again
         self.scope.versions[name] = current
         return current
+
+    def _rebinds_array(self, name: str, value: Value) -> bool:
+        """Whether ``name = value`` binds a Python name that holds an array to another array in
+        the function's own block. Such a binding runs once, after every read of the old array,
+        so it may start a variable of its own; sharing one made the optimizer's alias analysis,
+        which does not follow the order of bindings, see ``x = relu(x); x = conv(x)`` as an
+        array that may overlap its own convolution's output."""
+        if not self.at_top_level() or not isinstance(value, ArrayView | Lazy):
+            return False
+        if isinstance(value, ArrayView) and value.is_whole and value.base == self.scope.versions.get(name):
+            return False
+        return isinstance(self.scope.names.get(name), ArrayView | Lazy)
 
     def at_top_level(self) -> bool:
         """Whether statements emitted now run once, in order, in the function's own block."""
