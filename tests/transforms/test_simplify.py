@@ -148,6 +148,36 @@ def test_a_call_inlined_after_a_loop_folds_its_own_tests(f) -> None:
     assert len(verdicts) == 2 and all(v.startswith("parallel") for v in verdicts), report
 
 
+def maxpool2d(x):
+    output = np.empty([x.shape[0], x.shape[1] // 2, x.shape[2] // 2, x.shape[3]], dtype=x.dtype)
+    for i in range(x.shape[1] // 2):
+        for j in range(x.shape[2] // 2):
+            output[:, i, j, :] = np.max(x[:, 2 * i : 2 * i + 2, 2 * j : 2 * j + 2, :], axis=(1, 2))
+    return output
+
+
+def relu_then_pool(x):
+    return maxpool2d(np.maximum(x, 0))
+
+
+@pytest.mark.parametrize("f", [maxpool2d, relu_then_pool])
+def test_the_extents_of_an_array_allocated_from_known_values_fold(f) -> None:
+    # output's dims are the expressions it was allocated with: the fused nest's version test
+    # (x.shape[0] against output.shape[0]) folds, at the top of the function or inside the call
+    # inlined after the relu's loop, and the pooling's row loop runs on the team
+    x = np.random.default_rng(2).random((3, 8, 6, 5)) - 0.5
+    got = optimize(lower(f, x, parallel=True), "fusion", "simplify", "contract", parallel=True).fn
+    assert not [s for s in iter_stmts(got.body) if isinstance(s, ir.Alloc) and s.target.endswith("_max")]
+    jitted = kiln.jit(f, parallel=True)
+    np.testing.assert_array_equal(jitted(x), f(x))
+    np.testing.assert_array_equal(jitted(np.asfortranarray(x)), f(x))
+    np.testing.assert_array_equal(jitted(np.zeros((0, 4, 4, 2))), f(np.zeros((0, 4, 4, 2))))
+    report = kiln.report(jitted, x).split("\n")
+    header = "for i in range(x.shape[1] // 2)"
+    rows = [report[k + 1].strip() for k, line in enumerate(report) if header in line]
+    assert rows and rows[0].startswith("parallel"), report
+
+
 def test_liveness_follows_an_exit_to_what_comes_after_the_block() -> None:
     t = ScalarType("int64")
     loop = ir.For("i", ir.Const(0, t), ir.Const(3, t), ir.Const(1, t), (ir.Assign("x", ir.Var("i", t)),))

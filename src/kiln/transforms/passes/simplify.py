@@ -7,16 +7,18 @@ iteration and, worse, keep the fallback copy of the nest with its temporary arra
 allocation in a loop body keeps that loop sequential (NPBench's conv2d: ``for i in
 range(H_out)`` never went parallel).
 
-A scalar assigned once, before any control flow (at the top of the function or of an inlined
-call's block), from dims of arrays that are never rebound, constants and earlier such scalars,
-has that value everywhere after. An inlined call's block that comes after control flow (a
-convolution called on the output of a loop) has a straight-line prefix of its own; the scalars
-recorded there are the call's locals, read only inside its block, and their dims may be of any
-array the block does not rebind. Tests (``if``, ``check``, ``select`` conditions) whose both
-sides then read the same, up to casts between 64-bit integers, fold (integer and boolean
-tests only: a float may be NaN): ``eq``, ``le``, ``ge``
-to true, ``ne``, ``lt``, ``gt`` to false, and through ``and``/``or``/``not``. An ``if`` on a
-folded test keeps the branch taken, a passing ``check`` goes. Nothing else changes.
+A scalar assigned once in the whole function, by a statement of the function's own body or of
+an inlined call's block (not one nested in a loop or branch there), before any exit, from dims
+of arrays that are never rebound, constants and earlier such scalars, has that value everywhere
+after; so do the extents of an array allocated or viewed once there from such values
+(``np.empty((n, m))``). Python reads a name only after it is bound, so every read sees the one
+value. An inlined call's scalars are its locals, read only inside its block: there the dims may
+be of any array the block does not rebind (the caller's ``x``, re-bound elsewhere), and what the
+call computes is known even when it comes after the caller's loops. Tests (``if``, ``check``,
+``select`` conditions) whose both sides then read the same, up to casts between 64-bit integers,
+fold (integer and boolean tests only: a float may be NaN): ``eq``, ``le``, ``ge`` to true,
+``ne``, ``lt``, ``gt`` to false, and through ``and``/``or``/``not``. An ``if`` on a folded test
+keeps the branch taken, a passing ``check`` goes. Nothing else changes.
 
 Comparisons with zero fold too when the scalar compared cannot be negative (the
 ``nonneg_scalars`` analysis): ``a[i]`` with ``i = r + k + 1`` from a loop counter and an
@@ -61,15 +63,19 @@ def _known_values(fn: ir.Function) -> dict[str, ir.Expr]:
         for x in iter_exprs(e):
             if not isinstance(x, _PURE):
                 return False
-            stays = fixed is not None and x.array in fixed if isinstance(x, ir.Dim) else True
-            if isinstance(x, ir.Dim) and counts.get(x.array, 0) > 0 and not stays:
+            if isinstance(x, ir.Dim) and _rebound(x, fixed):
                 return False  # an array rebound later: its dims may change
             if isinstance(x, ir.Var) and x.name not in known:
                 return False
         return True
 
+    def _rebound(d: ir.Dim, fixed: frozenset[str] | None) -> bool:
+        bound_here = counts.get(d.array, 0) > 0 and (fixed is None or d.array not in fixed)
+        return bound_here and _dim_key(d) not in known
+
     def walk(stmts: tuple[ir.Stmt, ...], fixed: frozenset[str] | None = None) -> bool:
-        """Record the straight-line prefix; False at the first control flow."""
+        """Record the statements of ``stmts`` (not those nested in loops and branches, which may
+        run any number of times) up to the first exit; False there."""
         for s in stmts:
             if isinstance(s, ir.Block):
                 if not walk(s.body, fixed):
@@ -81,8 +87,12 @@ def _known_values(fn: ir.Function) -> dict[str, ir.Expr]:
                     and pure(s.value, fixed)
                 ):
                     known[s.target] = _inline(s.value, known)
-            elif not isinstance(s, ir.Alloc | ir.View | ir.Check):
-                return False
+            elif isinstance(s, ir.Alloc | ir.View):
+                if counts.get(s.target) == 1 and all(pure(x, fixed) for x in s.shape):
+                    for axis, x in enumerate(s.shape):  # ``np.empty((n, m))``: its dims are n, m
+                        known[_dim_key(ir.Dim(s.target, axis))] = _inline(x, known)
+            elif not isinstance(s, ir.Check | ir.For | ir.While | ir.If):
+                return False  # an exit: what follows may not run
         return True
 
     walk(fn.body)
@@ -110,13 +120,30 @@ def _walk_inlined_call(
         for e in iter_exprs(s, deep=False)
         if isinstance(e, ir.Var)
     }
+    measured = {
+        _dim_key(e)
+        for s in iter_stmts(fn.body)
+        if id(s) not in inside
+        for e in iter_exprs(s, deep=False)
+        if isinstance(e, ir.Dim)
+    }
     for name in set(known) - before:
-        if name in outside:
+        if name in outside or name in measured:
             del known[name]
 
 
+def _dim_key(d: ir.Dim) -> str:
+    """The key of an array's extent among the known values (no variable name has parentheses)."""
+    return f"dim({d.array}, {d.axis})"
+
+
 def _inline(e: ir.Expr, known: dict[str, ir.Expr]) -> ir.Expr:
-    return map_exprs(e, lambda x: known.get(x.name, x) if isinstance(x, ir.Var) else x)  # type: ignore[return-value]
+    def sub(x: ir.Expr) -> ir.Expr:
+        if isinstance(x, ir.Var):
+            return known.get(x.name, x)
+        return known.get(_dim_key(x), x) if isinstance(x, ir.Dim) else x
+
+    return map_exprs(e, sub)  # type: ignore[return-value]
 
 
 def _norm(e: ir.Expr) -> ir.Expr:
