@@ -142,6 +142,7 @@ def test_scaling_row_times_one_and_two_threads(checkout: Path) -> None:
     assert len(row["kiln_1t_samples"]) == len(row["kiln_samples"]) == len(row["numpy_samples"]) == 2
     assert row["scaling"] == pytest.approx(row["kiln_1t_s"] / row["kiln_s"])
     assert len(row["probe_samples"]) == 2 and all(p > 0 for p in row["probe_samples"])
+    assert row["memory_probe"] > 0
 
 
 def test_median_scaling_counts_kernels_with_a_parallel_loop() -> None:
@@ -185,6 +186,7 @@ def test_scaling_summary_separates_kernels_measured_without_the_second_core() ->
             "parallel_loops": 1,
             "threads": 2,
             "probe_samples": [1.99, 1.9],
+            "memory_probe": 1.41,
         },
     ]
     assert [npbench.cores_present(r) for r in rows] == [True, False, True]
@@ -192,6 +194,8 @@ def test_scaling_summary_separates_kernels_measured_without_the_second_core() ->
     assert "median 1->2 thread speedup 1.70x over the 3 validated kernels" in text
     assert "core probe stayed at 1.8x or more through 2 of them, whose median is 1.80x" in text
     assert "1.02x" in text  # b's lowest probe is in its row
+    assert "the memory probe (a triad on 96 MiB) gave a median of 1.41x from 1 to 2 threads" in text
+    assert "1.41x" in npbench.scaling_markdown(rows, "M").split("\n")[4]  # c's row
 
 
 def test_cli_scaling_writes_json_and_markdown(

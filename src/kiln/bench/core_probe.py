@@ -1,5 +1,6 @@
 """Whether the machine's cores are all there right now: a compute-only loop timed at one thread
-and at several, for scaling benchmarks to record next to each measurement.
+and at several, for scaling benchmarks to record next to each measurement; and how far the
+machine's memory bandwidth scales right now (a STREAM-style triad).
 
 On a shared virtual machine a core can be away for seconds at a time (its host thread runs another
 guest). A two-thread measurement taken then shows no gain whatever the code does: the two threads
@@ -49,6 +50,43 @@ def probe_scaling(threads: int) -> float:
             for _ in range(2):
                 t0 = time.perf_counter()
                 _chains(out, _STEPS)
+                best[n] = min(best[n], time.perf_counter() - t0)
+    finally:
+        set_num_threads(before)
+    return best[1] / best[threads]
+
+
+# The triad's three arrays (32 MiB each) are well past the last-level cache of the machines we
+# measure on: it runs at the memory's speed. On a shared virtual machine that speed from two
+# threads against one varies with the host (1.3-2.0x on the 2-core development machine, from run
+# to run, for plain C as for kiln): kernels that stream memory cannot scale further than it.
+_TRIAD_LEN = 1 << 22
+_triad_arrays: list[np.ndarray] = []  # allocated once per process: no page faults in the probe
+
+
+@kiln.jit(parallel=True)
+def _triad(a: Any, b: Any, c: Any) -> None:
+    for i in kiln.prange(a.shape[0]):
+        a[i] = b[i] + 1.5 * c[i]
+
+
+def probe_memory(threads: int) -> float:
+    """Time of the triad on one thread over its time on ``threads`` threads (best of three
+    each, after an untimed call). Restores the thread count it found."""
+    from kiln.runtime.threads import get_num_threads, set_num_threads
+
+    if not _triad_arrays:
+        _triad_arrays.extend(np.full(_TRIAD_LEN, float(k)) for k in range(3))
+    a, b, c = _triad_arrays
+    before = get_num_threads()
+    best = {1: float("inf"), threads: float("inf")}
+    try:
+        for n in (1, threads):
+            set_num_threads(n)
+            _triad(a, b, c)
+            for _ in range(3):
+                t0 = time.perf_counter()
+                _triad(a, b, c)
                 best[n] = min(best[n], time.perf_counter() - t0)
     finally:
         set_num_threads(before)

@@ -98,8 +98,9 @@ def _scaling_here(repeat: int) -> dict[str, dict[str, float]]:
     drift in the machine (another process, the clock) hits both counts alike; the count that
     runs first alternates each round. Each run gets freshly copied arguments. After each round
     the core probe (kiln.bench.core_probe) records whether both cores were there; a kernel's
-    ``probe`` is the lowest of its rounds."""
-    from kiln.bench.core_probe import probe_scaling
+    ``probe`` is the lowest of its rounds, and ``memory_probe`` how far a memory-bound triad
+    scaled right after them."""
+    from kiln.bench.core_probe import probe_memory, probe_scaling
     from kiln.runtime.threads import get_num_threads, set_num_threads
 
     default = get_num_threads()
@@ -116,7 +117,7 @@ def _scaling_here(repeat: int) -> dict[str, dict[str, float]]:
             probes.append(probe_scaling(2))
         set_num_threads(default)
         out[case.name] = {"scaling": statistics.median(samples[1]) / statistics.median(samples[2]),
-                          "probe": min(probes)}  # fmt: skip
+                          "probe": min(probes), "memory_probe": probe_memory(2)}  # fmt: skip
     return out
 
 
@@ -152,6 +153,9 @@ def main(
         counted = f"{len(present)} of {len(per_kernel)} kernels"
         mean = f", whose geometric mean is {scale_present:.2f}x" if scale_present is not None else ""
         print(f"the core probe stayed at {CORES_PRESENT}x or more through {counted}{mean}")
+        memory = _geomean([k["memory_probe"] for k in per_kernel.values() if "memory_probe" in k])
+        if memory is not None:
+            print(f"the memory probe (a triad on 96 MiB) gave {memory:.2f}x from 1 to 2 threads (geomean)")
     sim = _numba_simulator() if scaling else None
     payload = {"suite": "gpu", "rows": rows, "geomean_port_over_kernel": geo, "kernels": reports,
                "thread_scaling_1_to_2": scale, "thread_scaling_per_kernel": per_kernel,

@@ -187,6 +187,7 @@ def _scaling_cells(r: dict[str, Any]) -> list[str]:
         format_ratio(r.get("scaling")),
         "-" if loops is None else str(loops),
         format_ratio(min(probes)) if probes else "-",
+        format_ratio(r.get("memory_probe")),
     ]
 
 
@@ -195,6 +196,7 @@ def _scaling_headers(rows: Sequence[dict[str, Any]]) -> list[str]:
     return ["benchmark", "status", "NumPy median", "kiln 1 thread", f"kiln {n} threads", f"1->{n}"] + [
         "parallel loops",
         "core probe (lowest)",
+        "memory probe",
     ]
 
 
@@ -214,12 +216,15 @@ def _scaling_summary(rows: Sequence[dict[str, Any]], preset: str) -> str:
         text += f"; the core probe stayed at {CORES_PRESENT}x or more through {len(present)} of them" + (
             f", whose median is {inner:.2f}x" if inner is not None else ""
         )
+    memory = _median_of([r["memory_probe"] for r in counted if r.get("memory_probe")])
+    if memory is not None:
+        text += f"; the memory probe (a triad on 96 MiB) gave a median of {memory:.2f}x from 1 to {n} threads"
     return text
 
 
 def scaling_report(rows: Sequence[dict[str, Any]], preset: str) -> str:
     body = [_scaling_cells(r) for r in rows]
-    lines = [render_table(_scaling_headers(rows), body, "llrrrrrr"), "", _scaling_summary(rows, preset)]
+    lines = [render_table(_scaling_headers(rows), body, "llrrrrrrr"), "", _scaling_summary(rows, preset)]
     failed = [r for r in rows if r["status"] != "ok"]
     if failed:
         lines += ["", "not validated:"]

@@ -165,7 +165,7 @@ def _scaling(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: 
     """NumPy, kiln at 1 thread and kiln at ``threads`` threads, one call each per round. The
     thread count covers the BLAS kiln calls as well (``kiln.set_num_threads``): a "one-thread"
     run whose matrix products use every core would not be one. NumPy runs at the full count."""
-    from kiln.bench.core_probe import probe_scaling
+    from kiln.bench.core_probe import probe_memory, probe_scaling
     from kiln.runtime.threads import set_num_threads
 
     numpy_times: list[float] = []
@@ -179,6 +179,7 @@ def _scaling(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: 
             set_num_threads(n)
             samples[n].append(timed_call(compiled, _copy(args))[1])
         probes.append(probe_scaling(threads))
+    memory = probe_memory(threads)  # once per kernel: the triad takes longer than the probe
     set_num_threads(threads)
     one, many = _median(samples[1]), _median(samples[threads])
     return {
@@ -192,6 +193,7 @@ def _scaling(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: 
         "kiln_samples": samples[threads],
         "kiln_1t_samples": samples[1],
         "probe_samples": probes,
+        "memory_probe": memory,
     }
 
 
