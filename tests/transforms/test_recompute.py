@@ -148,3 +148,21 @@ def test_a_gather_into_its_own_source(nthreads) -> None:
     with threads(nthreads):
         got = kiln.jit(parallel=True)(gather_in_place)(x.copy(), idx)
     assert np.array_equal(got, gather_in_place(x.copy(), idx))
+
+
+def gather_into_float32(x, idx):
+    t = np.empty(idx.size, np.float32)
+    t[:] = x[idx]
+    out = np.empty(idx.size)
+    for k in range(idx.size):
+        out[k] = t[k] * 3.0
+    return out
+
+
+@pytest.mark.parametrize("nthreads", [1, 2])
+def test_a_gather_into_another_dtype_rounds_first(nthreads) -> None:
+    x = np.array([0.1, 1.0 / 3.0, 2.0 / 3.0, 1e-9])
+    idx = np.array([3, 1, 2, 1, 0])
+    with threads(nthreads):
+        got = kiln.jit(parallel=True)(gather_into_float32)(x, idx)
+    assert np.array_equal(got, gather_into_float32(x, idx))  # rounded to float32 first, as NumPy

@@ -176,7 +176,8 @@ def recompute(body: tuple[ir.Stmt, ...], plan: Recompute) -> tuple[ir.Stmt, ...]
     def load(e: ir.Expr) -> ir.Expr:
         if isinstance(e, ir.Load) and e.array == plan.array:
             index = e.indices[0]
-            return value_at(index if index.type == var_type else ir.Cast(index, var_type))
+            value = value_at(index if index.type == var_type else ir.Cast(index, var_type))
+            return value if value.type == e.type else ir.Cast(value, e.type)  # the store converted
         return e
 
     def stmt(s: ir.Stmt) -> ir.Stmt | tuple[ir.Stmt, ...] | None:
