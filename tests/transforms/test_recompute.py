@@ -166,3 +166,20 @@ def test_a_gather_into_another_dtype_rounds_first(nthreads) -> None:
     with threads(nthreads):
         got = kiln.jit(parallel=True)(gather_into_float32)(x, idx)
     assert np.array_equal(got, gather_into_float32(x, idx))  # rounded to float32 first, as NumPy
+
+
+def measured_before_filled(x, idx):
+    t = np.empty(idx.size)
+    n = t.shape[0]
+    t[:] = x[idx]
+    out = np.empty(n)
+    for k in range(n):
+        out[k] = t[k] + 1.0
+    return out
+
+
+def test_a_temporary_used_before_the_gather_stays() -> None:
+    x, idx = np.arange(5.0), np.array([4, 0, 2])
+    fn = lower(measured_before_filled, x, idx)
+    assert kiln.jit(measured_before_filled)(x, idx).tolist() == measured_before_filled(x, idx).tolist()
+    optimize(fn, *PIPELINE)  # the verifier runs after each pass: no dangling use of the temporary

@@ -138,6 +138,8 @@ def plan_recompute(
     if not allocs or stmts[allocs[0]].shape != (loop.stop,):  # type: ignore[attr-defined]
         return f"{array} is not allocated before the loop with the loop's extent"
     between = effects_of(stmts[allocs[0] + 1 : loop_pos])
+    if array in between.arrays:
+        return f"{array} is used between its allocation and the loop"
     stop_reads = effects_of([ir.Assign("_", loop.stop)])
     if (between.writes & stop_reads.reads) or (between.array_binds & stop_reads.array_reads):
         return "the extent changes between the allocation and the loop"
