@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+import os
 import statistics
 import subprocess
 import sys
@@ -117,7 +118,8 @@ def _scaling_here(repeat: int) -> dict[str, dict[str, float]]:
             probes.append(probe_scaling(2))
         set_num_threads(default)
         out[case.name] = {"scaling": statistics.median(samples[1]) / statistics.median(samples[2]),
-                          "probe": min(probes), "memory_probe": probe_memory(2)}  # fmt: skip
+                          "probe": min(probes), "memory_probe": probe_memory(2),
+                          "omp_spin": os.environ.get("GOMP_SPINCOUNT")}  # fmt: skip
     return out
 
 
@@ -138,6 +140,10 @@ def main(
               f"{r['hand_port_s'] * 1e3:>10.3f}ms {r['ratio_port_over_kernel']:>10.2f}x{gpu}")  # fmt: skip
     geo = math.exp(sum(math.log(r["ratio_port_over_kernel"]) for r in rows) / len(rows))
     print(f"geometric mean, hand port time / kernel time: {geo:.2f}x")
+    # kiln sets libgomp's spin when it loads its first module (kiln.runtime.loader): a launch
+    # after the workers went to sleep pays their wake-up, which a short spin makes more likely
+    spin = os.environ.get("GOMP_SPINCOUNT")
+    print(f"libgomp spin count (GOMP_SPINCOUNT) in this process: {spin}")
     reports = kernel_reports()
     live = sum(r["bytes_all_live"] for r in reports)
     cut = sum(r["bytes_min_cut"] for r in reports)
@@ -159,7 +165,7 @@ def main(
     sim = _numba_simulator() if scaling else None
     payload = {"suite": "gpu", "rows": rows, "geomean_port_over_kernel": geo, "kernels": reports,
                "thread_scaling_1_to_2": scale, "thread_scaling_per_kernel": per_kernel,
-               "thread_scaling_cores_present": scale_present,
+               "thread_scaling_cores_present": scale_present, "omp_spin": spin,
                "numba_simulator": sim or "numba not installed"}  # fmt: skip
     path = json_path or Path("bench-results") / "gpu.json"
     path.parent.mkdir(parents=True, exist_ok=True)
