@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from kiln.ir import nodes as ir
@@ -33,6 +32,7 @@ from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_exprs, map_stmts
 from kiln.transforms.effects import effects_of
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.passes.contract import local_arrays
+from kiln.transforms.passes.fusion import statement_lists
 from kiln.transforms.recipes import Step, register_transformation
 
 _MAX_LOADS = 2
@@ -190,24 +190,12 @@ def recompute(body: tuple[ir.Stmt, ...], plan: Recompute) -> tuple[ir.Stmt, ...]
     return map_stmts(body, stmt)
 
 
-def iter_exprs_all(body: tuple[ir.Stmt, ...]) -> Iterator[ir.Expr]:
-    for s in iter_stmts(body):
-        yield from iter_exprs(s, deep=False)
-
-
-def _lists(body: tuple[ir.Stmt, ...]) -> list[tuple[ir.Stmt, ...]]:
-    found = [body]
-    for s in iter_stmts(body):
-        found += list(bodies(s))
-    return found
-
-
 def find_plan(fn: ir.Function, loop_sid: int | None = None) -> Recompute | str:
     """The first producer loop (or the loop ``loop_sid``) whose array can be recomputed."""
     locals_ = local_arrays(fn)
-    reads = Counter(e.name for e in iter_exprs_all(fn.body) if isinstance(e, ir.Var))
+    reads = Counter(e.name for s in fn.body for e in iter_exprs(s) if isinstance(e, ir.Var))
     reason = "no producer loop"
-    for stmts in _lists(fn.body):
+    for stmts in statement_lists(fn.body):
         for k, s in enumerate(stmts):
             if isinstance(s, ir.For) and (loop_sid is None or s.sid == loop_sid):
                 plan = plan_recompute(stmts, k, locals_, reads)
