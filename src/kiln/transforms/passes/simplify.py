@@ -29,6 +29,7 @@ for the dependence test.
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Callable
 
 from kiln.ir import nodes as ir
@@ -59,36 +60,38 @@ def _known_values(fn: ir.Function) -> dict[str, ir.Expr]:
     counts = _defined_names(fn)
     known: dict[str, ir.Expr] = {}
 
-    def pure(e: ir.Expr, fixed: frozenset[str] | None) -> bool:
+    def pure(e: ir.Expr, rebinds: frozenset[str] | None) -> bool:
         for x in iter_exprs(e):
             if not isinstance(x, _PURE):
                 return False
-            if isinstance(x, ir.Dim) and _rebound(x, fixed):
+            if isinstance(x, ir.Dim) and _rebound(x, rebinds):
                 return False  # an array rebound later: its dims may change
             if isinstance(x, ir.Var) and x.name not in known:
                 return False
         return True
 
-    def _rebound(d: ir.Dim, fixed: frozenset[str] | None) -> bool:
-        bound_here = counts.get(d.array, 0) > 0 and (fixed is None or d.array not in fixed)
-        return bound_here and _dim_key(d) not in known
+    def _rebound(d: ir.Dim, rebinds: frozenset[str] | None) -> bool:
+        """``rebinds``: the arrays the walked block binds (None: the function's own body, where
+        any binding counts)."""
+        bound = counts.get(d.array, 0) > 0 and (rebinds is None or d.array in rebinds)
+        return bound and _dim_key(d) not in known
 
-    def walk(stmts: tuple[ir.Stmt, ...], fixed: frozenset[str] | None = None) -> bool:
+    def walk(stmts: tuple[ir.Stmt, ...], rebinds: frozenset[str] | None = None) -> bool:
         """Record the statements of ``stmts`` (not those nested in loops and branches, which may
         run any number of times) up to the first exit; False there."""
         for s in stmts:
             if isinstance(s, ir.Block):
-                if not walk(s.body, fixed):
+                if not walk(s.body, rebinds):
                     return False
             elif isinstance(s, ir.Assign):
                 if (
                     counts.get(s.target) == 1
                     and isinstance(s.value.type, ScalarType)
-                    and pure(s.value, fixed)
+                    and pure(s.value, rebinds)
                 ):
                     known[s.target] = _inline(s.value, known)
             elif isinstance(s, ir.Alloc | ir.View):
-                if counts.get(s.target) == 1 and all(pure(x, fixed) for x in s.shape):
+                if counts.get(s.target) == 1 and all(pure(x, rebinds) for x in s.shape):
                     for axis, x in enumerate(s.shape):  # ``np.empty((n, m))``: its dims are n, m
                         known[_dim_key(ir.Dim(s.target, axis))] = _inline(x, known)
             elif not isinstance(s, ir.Check | ir.For | ir.While | ir.If):
@@ -96,40 +99,38 @@ def _known_values(fn: ir.Function) -> dict[str, ir.Expr]:
         return True
 
     walk(fn.body)
+    everywhere = _reads(fn.body)
     for block in [s for s in iter_stmts(fn.body) if isinstance(s, ir.Block)]:
-        _walk_inlined_call(block, fn, known, walk)
+        _walk_inlined_call(block, known, everywhere, walk)
     return known
 
 
+def _reads(stmts: tuple[ir.Stmt, ...]) -> Counter[str]:
+    """How often ``stmts`` read each scalar and each array extent (by ``_dim_key``)."""
+    keys = Counter[str]()
+    for e in (e for s in stmts for e in iter_exprs(s)):
+        if isinstance(e, ir.Var):
+            keys[e.name] += 1
+        elif isinstance(e, ir.Dim):
+            keys[_dim_key(e)] += 1
+    return keys
+
+
 def _walk_inlined_call(
-    block: ir.Block, fn: ir.Function, known: dict[str, ir.Expr], walk: Callable[..., bool]
+    block: ir.Block, known: dict[str, ir.Expr], everywhere: Counter[str], walk: Callable[..., bool]
 ) -> None:
     """An inlined call's block after control flow (``conv2d(padded, w)`` after ``padded`` was
     filled by a loop) has its own straight-line prefix. Its scalars are the call's locals, read
     only inside the block; the dims they read may be of any array the block does not bind (an
-    argument the caller rebinds elsewhere): between a scalar and its readers it stays bound."""
+    argument the caller rebinds elsewhere): between a scalar and its readers it stays bound.
+    ``everywhere``: the function's reads (``_reads``); a value read outside the block goes."""
     before = set(known)
-    inside = {id(s) for s in iter_stmts(block.body)}
-    bound = {getattr(s, "target", None) for s in iter_stmts(block.body) if isinstance(s, ir.Alloc | ir.View)}
-    every = {e.array for s in iter_stmts(fn.body) for e in iter_exprs(s, deep=False) if isinstance(e, ir.Dim)}
-    walk(block.body, frozenset(every - bound))
-    outside = {
-        e.name
-        for s in iter_stmts(fn.body)
-        if id(s) not in inside
-        for e in iter_exprs(s, deep=False)
-        if isinstance(e, ir.Var)
-    }
-    measured = {
-        _dim_key(e)
-        for s in iter_stmts(fn.body)
-        if id(s) not in inside
-        for e in iter_exprs(s, deep=False)
-        if isinstance(e, ir.Dim)
-    }
-    for name in set(known) - before:
-        if name in outside or name in measured:
-            del known[name]
+    bound = frozenset(s.target for s in iter_stmts(block.body) if isinstance(s, ir.Alloc | ir.View))
+    walk(block.body, bound)
+    inside = _reads(block.body)
+    for key in set(known) - before:
+        if everywhere[key] > inside[key]:
+            del known[key]
 
 
 def _dim_key(d: ir.Dim) -> str:
