@@ -12,6 +12,7 @@ around it as taken without the second core.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -38,18 +39,24 @@ def probe_scaling(threads: int) -> float:
     """Time of the probe on one thread over its time on ``threads`` threads (best of two each,
     after an untimed call that lets OpenMP settle its team at the new count). Restores the
     thread count it found."""
+    out = np.full(_LANES, 0.5)
+    return _one_over_many(lambda: _chains(out, _STEPS), threads, tries=2)
+
+
+def _one_over_many(run: Callable[[], None], threads: int, tries: int) -> float:
+    """Best time of ``run`` on one thread over its best on ``threads`` (``tries`` timed calls
+    each, after an untimed one), restoring the thread count it found."""
     from kiln.runtime.threads import get_num_threads, set_num_threads
 
     before = get_num_threads()
-    out = np.full(_LANES, 0.5)
     best = {1: float("inf"), threads: float("inf")}
     try:
         for n in (1, threads):
             set_num_threads(n)
-            _chains(out, _STEPS)
-            for _ in range(2):
+            run()
+            for _ in range(tries):
                 t0 = time.perf_counter()
-                _chains(out, _STEPS)
+                run()
                 best[n] = min(best[n], time.perf_counter() - t0)
     finally:
         set_num_threads(before)
@@ -73,21 +80,7 @@ def _triad(a: Any, b: Any, c: Any) -> None:
 def probe_memory(threads: int) -> float:
     """Time of the triad on one thread over its time on ``threads`` threads (best of three
     each, after an untimed call). Restores the thread count it found."""
-    from kiln.runtime.threads import get_num_threads, set_num_threads
-
     if not _triad_arrays:
         _triad_arrays.extend(np.full(_TRIAD_LEN, float(k)) for k in range(3))
     a, b, c = _triad_arrays
-    before = get_num_threads()
-    best = {1: float("inf"), threads: float("inf")}
-    try:
-        for n in (1, threads):
-            set_num_threads(n)
-            _triad(a, b, c)
-            for _ in range(3):
-                t0 = time.perf_counter()
-                _triad(a, b, c)
-                best[n] = min(best[n], time.perf_counter() - t0)
-    finally:
-        set_num_threads(before)
-    return best[1] / best[threads]
+    return _one_over_many(lambda: _triad(a, b, c), threads, tries=3)
