@@ -212,14 +212,12 @@ def test_array_rebindings_match_python(layout: str, shape: tuple[int, ...]) -> N
 
 
 def test_each_top_level_array_binding_has_its_own_variable() -> None:
-    from kiln.api import arg_type
-    from kiln.frontend.python import lower_function
+    from tests.transforms.support import lower
+
     from kiln.ir import nodes as ir
     from kiln.ir.visit import iter_stmts
-    from kiln.options import Options
 
-    a = np.ones((3, 2))
-    fn = lower_function(relu_chain, (arg_type(a, 0),), Options())
+    fn = lower(relu_chain, np.ones((3, 2)))
     kinds = ir.View | ir.Alloc
     bound = [s.target for s in iter_stmts(fn.body) if isinstance(s, kinds) and s.target.startswith("u_x")]
     assert len(bound) == 3 and len(set(bound)) == 3, bound
