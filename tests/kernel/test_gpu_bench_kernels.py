@@ -2,12 +2,13 @@
 kiln's reference executor; its CUDA C compiles with nvcc; on a GPU, against NumPy there."""
 
 import copy
+import importlib
 
 import numpy as np
 import pytest
 from tests.kernel.cuda_support import HAS_NVCC, needs_gpu
 
-from kiln.bench.gpu_cases import CASES, cpu_launch, cuda_modules, gpu_launch, reference_launch
+from kiln.bench.gpu_cases import CASES, ResidentGpu, cpu_launch, cuda_modules, gpu_launch, reference_launch
 from kiln.options import Options
 from kiln.runtime.nvcc import check_compiles
 
@@ -48,3 +49,45 @@ def test_kernel_on_gpu_matches_numpy(case):
     env = case.make(case.small, np.random.default_rng(0))
     expected = case.reference(copy.deepcopy(env))
     _check(case.run(gpu_launch, copy.deepcopy(env)), expected, case.rtol)
+
+
+@needs_gpu
+@pytest.mark.gpu
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_kernel_on_gpu_with_resident_arrays_matches_numpy(case):
+    env = case.make(case.small, np.random.default_rng(2))
+    expected = case.reference(copy.deepcopy(env))
+    launcher = ResidentGpu()
+    _check(launcher.to_host(case.run(launcher, copy.deepcopy(env))), expected, case.rtol)
+
+
+class _Recorder:
+    """Stands in for a kernel: ``k.gpu[grid, block](*args)`` records the arguments."""
+
+    def __init__(self):
+        self.calls = []
+
+    @property
+    def gpu(self):
+        return self
+
+    def __getitem__(self, launch):
+        return lambda *args: self.calls.append(args)
+
+
+def test_resident_launcher_uploads_each_array_once(monkeypatch):
+    uploads = []
+
+    def fake_to_gpu(host):
+        uploads.append(host)
+        return ("device", len(uploads))
+
+    monkeypatch.setattr(importlib.import_module("kiln.kernel.device_array"), "to_gpu", fake_to_gpu)
+    a, b = np.zeros(3), np.ones(2)
+    kernel, launcher = _Recorder(), ResidentGpu()
+    launcher(kernel, 1, 1, a, 5, b)
+    launcher(kernel, 1, 1, b, a, 7)
+    assert [u is a for u in uploads] == [True, False] and uploads[1] is b
+    assert kernel.calls == [(("device", 1), 5, ("device", 2)), (("device", 2), ("device", 1), 7)]
+    untouched = np.arange(4)
+    assert launcher.to_host((untouched,))[0] is untouched

@@ -17,8 +17,9 @@ from typing import Any
 import numpy as np
 
 from kiln.bench.core_probe import CORES_PRESENT
-from kiln.bench.gpu_cases import CASES, GpuCase, cpu_launch, gpu_launch
+from kiln.bench.gpu_cases import CASES, GpuCase, ResidentGpu, cpu_launch, gpu_launch
 from kiln.kernel.launch import gpu_present
+from kiln.runtime import cudart
 
 
 def _time(fn: Any, env: dict[str, Any], repeat: int) -> float:
@@ -64,13 +65,39 @@ def run_case(case: GpuCase, repeat: int, size: int | None = None) -> dict[str, A
 def gpu_row(
     case: GpuCase, env: dict[str, Any], expected: tuple[np.ndarray, ...], repeat: int
 ) -> dict[str, Any]:
-    """The kernel on the GPU: validated, then timed per run of the case (NumPy arguments are
-    copied to the device and back at each launch, as numba.cuda does with host arrays)."""
+    """The kernel on the GPU, validated and timed three ways:
+    ``gpu_s``, NumPy arguments copied to the device and back at each launch (numba.cuda's way
+    with host arrays); ``gpu_resident_s``, each array copied in once and the outputs back once
+    (numba.cuda's ``to_device``/``copy_to_host``); ``gpu_launches_s``, the launches alone on data
+    already on the device (arrays a run allocates itself still travel), synchronized."""
     gpu_out = case.run(gpu_launch, copy.deepcopy(env))  # compiles (nvcc) and validates
+    resident = ResidentGpu()
+    resident_out = resident.to_host(case.run(resident, copy.deepcopy(env)))
+
+    def one_resident_run(e: dict[str, Any]) -> None:
+        launcher = ResidentGpu()
+        launcher.to_host(case.run(launcher, e))
+
+    warm, data = ResidentGpu(), copy.deepcopy(env)
+    case.run(warm, data)  # uploads; the timed runs then find every input on the device
+    launches = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        case.run(warm, data)
+        cudart.synchronize()
+        launches.append(time.perf_counter() - t0)
     return {
-        "gpu_valid": _valid(gpu_out, expected, case.rtol),
+        "gpu_valid": _valid(gpu_out, expected, case.rtol) and _valid(resident_out, expected, case.rtol),
         "gpu_s": _time(lambda e: case.run(gpu_launch, e), env, repeat),
-    }  # noqa: E501
+        "gpu_resident_s": _time(one_resident_run, env, repeat),
+        "gpu_launches_s": statistics.median(launches),
+    }
+
+
+def _gpu_columns(r: dict[str, Any]) -> str:
+    ms = {k: r[k] * 1e3 for k in ("gpu_s", "gpu_resident_s", "gpu_launches_s")}
+    return (f"  gpu valid={r['gpu_valid']}: copies per launch {ms['gpu_s']:.3f}ms, resident "
+            f"{ms['gpu_resident_s']:.3f}ms, launches {ms['gpu_launches_s']:.3f}ms")  # fmt: skip
 
 
 def kernel_reports() -> list[dict[str, Any]]:
@@ -135,7 +162,7 @@ def main(
         f"{'kernel':<20} {'size':>9} {'valid':>5} {'kiln kernel':>12} {'hand port':>12} {'port/kernel':>11}"
     )
     for r in rows:
-        gpu = f"  gpu {r['gpu_s'] * 1e3:>9.3f}ms valid={r['gpu_valid']}" if "gpu_s" in r else ""
+        gpu = _gpu_columns(r) if "gpu_s" in r else ""
         print(f"{r['name']:<20} {r['size']:>9} {r['valid']!s:>5} {r['kiln_kernel_s'] * 1e3:>10.3f}ms "
               f"{r['hand_port_s'] * 1e3:>10.3f}ms {r['ratio_port_over_kernel']:>10.2f}x{gpu}")  # fmt: skip
     geo = math.exp(sum(math.log(r["ratio_port_over_kernel"]) for r in rows) / len(rows))

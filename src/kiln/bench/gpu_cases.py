@@ -175,8 +175,7 @@ def _pf_run(launch: Launcher, e: Env) -> tuple[np.ndarray, ...]:
         width = K.TPB1 - 2 * rows
         launch(K.pathfinder_rows, _blocks(wall.shape[1], width), K.TPB1, wall, start, rows, prev, cur)
         prev, cur = cur, prev
-    e["result"][:] = prev
-    return (e["result"],)
+    return (prev,)
 
 
 def _pf_ref(e: Env) -> tuple[np.ndarray, ...]:
@@ -347,6 +346,30 @@ def cpu_launch(kernel: Any, grid: Any, block: Any, *args: Any) -> None:
 
 def gpu_launch(kernel: Any, grid: Any, block: Any, *args: Any) -> None:
     kernel.gpu[grid, block](*args)
+
+
+class ResidentGpu:
+    """A launcher that keeps a case's arrays in GPU memory across its launches, as a numba.cuda
+    user does with ``to_device``: each NumPy array goes to the device the first time a launch
+    passes it and stays there; ``to_host`` copies results back. (``gpu_launch`` copies every
+    array in and out at each launch.)"""
+
+    def __init__(self) -> None:
+        self._device: dict[int, tuple[np.ndarray, Any]] = {}  # id(host) -> (host, its device twin)
+
+    def __call__(self, kernel: Any, grid: Any, block: Any, *args: Any) -> None:
+        kernel.gpu[grid, block](*(self._twin(a) if isinstance(a, np.ndarray) else a for a in args))
+
+    def _twin(self, host: np.ndarray) -> Any:
+        from kiln.kernel.device_array import to_gpu
+
+        if id(host) not in self._device:  # the host array is held, so its id stays its own
+            self._device[id(host)] = (host, to_gpu(host))
+        return self._device[id(host)][1]
+
+    def to_host(self, outputs: tuple[np.ndarray, ...]) -> tuple[np.ndarray, ...]:
+        """The case's outputs with their device contents (arrays no launch used as they are)."""
+        return tuple(self._device[id(o)][1].copy_to_host() if id(o) in self._device else o for o in outputs)
 
 
 def cuda_modules(case: GpuCase, size: int) -> list[Any]:

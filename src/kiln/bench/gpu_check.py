@@ -1,5 +1,6 @@
 """``python -m kiln.bench.gpu_check``: every ``kiln bench gpu`` kernel on a CUDA GPU, validated
-against NumPy at its test size and at a mid size, with its GPU time; a one-line summary.
+against NumPy at its test size and at a mid size, with NumPy arguments copied at each launch and
+with the arrays kept on the device between launches, and its GPU time; a one-line summary.
 Exit status 0 only when every kernel validates (2 when there is no GPU)."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import traceback
 
 import numpy as np
 
-from kiln.bench.gpu_cases import CASES, GpuCase, gpu_launch
+from kiln.bench.gpu_cases import CASES, GpuCase, ResidentGpu, gpu_launch
 from kiln.kernel.launch import gpu_present
 
 
@@ -33,7 +34,9 @@ def check_case(case: GpuCase) -> tuple[bool, str]:
         t1 = time.perf_counter()
         got = case.run(gpu_launch, copy.deepcopy(env))
         t2 = time.perf_counter()
-        valid = _close(got, want, case.rtol)
+        resident = ResidentGpu()  # the arrays stay on the device between the case's launches
+        kept = resident.to_host(case.run(resident, copy.deepcopy(env)))
+        valid = _close(got, want, case.rtol) and _close(kept, want, case.rtol)
         ok &= valid
         verdict = "ok" if valid else "WRONG"
         details.append(f"n={size}: {verdict} {1e3 * (t2 - t1):.2f}ms (first {t1 - t0:.1f}s)")
