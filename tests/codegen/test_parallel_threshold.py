@@ -44,7 +44,7 @@ def versioned_rows(a, b):
 
 def _thresholds(c_source: str) -> list[str]:
     lines = (line.strip() for line in c_source.splitlines())
-    return [line for line in lines if "> KILN_PAR_MIN" in line and line.startswith("if")]
+    return [line for line in lines if "kiln_worth_team(" in line and line.startswith("if")]
 
 
 def test_inner_loops_under_a_version_test_count() -> None:
@@ -77,7 +77,7 @@ def test_loops_near_the_threshold_join_a_team_already_running() -> None:
     f = kiln.jit(sweeps, parallel=True)
     source = kiln.inspect(f, p, b, 3).split("==== c ====")[1]
     tests = _thresholds(source)
-    assert tests and all("|| (kiln_team && " in t and "> KILN_PAR_NEAR)" in t for t in tests), tests
+    assert tests and all(", kiln_team)" in t for t in tests), tests
     assert source.count("kiln_team = 1;") == len(tests)
     default = kiln.get_num_threads()
     for threads in (1, 2, 3):
@@ -89,3 +89,36 @@ def test_loops_near_the_threshold_join_a_team_already_running() -> None:
             np.testing.assert_array_equal(got, want)
         finally:
             kiln.set_num_threads(default)
+
+
+def nested_branches(a, out, t):
+    for i in kiln.prange(a.shape[0]):
+        acc = 0.0
+        if a[i, 0] > t:
+            if a[i, 1] > t:
+                for j in range(a.shape[1]):
+                    acc += a[i, j]
+            else:
+                for j in range(a.shape[1] - 1):
+                    acc -= a[i, j]
+        else:
+            if a[i, 2] > t:
+                for j in range(2, a.shape[1]):
+                    acc += 2.0 * a[i, j]
+            else:
+                for j in range(a.shape[1] - 2):
+                    acc += a[i, j + 1]
+        out[i] = acc
+
+
+def test_work_of_nested_branches_names_each_branch_once() -> None:
+    # The costlier branch's work is a function call: a ternary would print both branches
+    # twice at each level of nesting.
+    a, out = np.random.default_rng(3).random((40, 9)), np.zeros(40)
+    source = kiln.inspect(kiln.jit(nested_branches, parallel=True), a, out, 0.5).split("==== c ====")[1]
+    tests = _thresholds(source)
+    assert tests and all(t.count("kiln_work_max(") == 3 for t in tests), tests
+    got = out.copy()
+    kiln.jit(nested_branches, parallel=True)(a, got, 0.5)
+    nested_branches(a, out, 0.5)
+    np.testing.assert_allclose(got, out)

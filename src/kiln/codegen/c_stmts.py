@@ -356,7 +356,7 @@ class StmtRenderer:
             else:
                 work = self._inner_work(s.body, {s.var: _midpoint(s)})
             ops = f"({hi} - {lo}) * {work}"
-            threshold = f"{ops} > KILN_PAR_MIN || (kiln_team && {ops} > KILN_PAR_NEAR)"  # see prelude
+            threshold = f"kiln_worth_team({ops}, kiln_team)"  # see prelude
             clauses = [f"if(kiln_team_of_many() && ({threshold}))"]
             assigned = [v for v in [s.var, *_assigned_scalars(s.body)] if v not in dict(s.reductions)]
             outside = live_after(self.fn.body, s, set(assigned))
@@ -461,7 +461,7 @@ class StmtRenderer:
             elif isinstance(s, ir.If) and _holds_loop(s):
                 static += sum(op_count.expr_ops(e) for e in iter_exprs(s.cond))
                 a, b = self._inner_work(s.then, defs), self._inner_work(s.orelse, defs)
-                terms.append(f"(({a}) > ({b}) ? ({a}) : ({b}))")
+                terms.append(f"kiln_work_max({a}, {b})")
             elif isinstance(s, ir.Block | ir.While) and _holds_loop(s):
                 terms.append(self._inner_work(s.body, defs))
             else:

@@ -69,6 +69,12 @@ PyAPI_FUNC(PyObject *) PyErr_NoMemory(void) __attribute__((cold));
 #else
 #define KILN_INLINE static inline
 #endif
+/* The OpenMP threshold's arithmetic: functions, so that a work estimate names each of its
+   terms once (a ternary max repeats both arguments, doubling the text at each nesting). */
+KILN_INLINE int64_t kiln_work_max(int64_t a, int64_t b) { return a > b ? a : b; }
+KILN_INLINE int kiln_worth_team(int64_t ops, int team) {
+    return ops > KILN_PAR_MIN || (team && ops > KILN_PAR_NEAR);
+}
 
 /* The address of a routine of the BLAS/LAPACK library NumPy ships (kiln.runtime.lapack.address);
    NULL with a Python error set when it cannot be found. */
