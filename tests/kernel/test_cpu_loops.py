@@ -79,3 +79,49 @@ def test_lone_thread_and_block_indices_over_the_global_grid(grid, block):
     i, j = np.indices(shape)
     expect = (i % block[0]) + 10 * (j % block[1]) + 100 * (i // block[0]) + 1000 * (j // block[1])
     np.testing.assert_array_equal(out, expect)
+
+
+def _cpu_ir_and_c(kernel, grid, block, *args):
+    text = kernel.inspect(grid, block, *args)
+    return text.split("==== cpu ir ====")[1].split("==== c ====")[0], text.split("==== c ====")[1]
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize(("rows", "cols"), [(1, 3000), (3, 2049), (40, 1024), (5, 1), (2, 200_003)])
+def test_grid_rows_decode_once_and_run_their_chunks(threads, rows, cols):
+    """The grid loop is parallel over rows; a row's indices are decoded once, and its columns
+    run in chunks, as one collapsed loop where there are fewer rows than a few per thread."""
+    import kiln
+
+    u = np.random.default_rng(rows).random((rows, cols))
+    out = np.zeros_like(u)
+    grid = ((rows + 3) // 4, (cols + 63) // 64)
+    default = kiln.get_num_threads()
+    kiln.set_num_threads(threads)
+    try:
+        K.rows_by_x.cpu[grid, (4, 64)](u, out)
+    finally:
+        kiln.set_num_threads(default)
+    np.testing.assert_array_equal(out, 2.0 * u)
+    ir_text, c_text = _cpu_ir_and_c(K.rows_by_x, grid, (4, 64), u, out)
+    outer = next(line for line in ir_text.splitlines() if "kiln_o in range" in line)
+    assert "parallel" in outer
+    chunk_at = ir_text.index("kiln_chunk in range")
+    assert "floordiv" not in ir_text[chunk_at:]  # no division per chunk
+    assert "collapse(2)" in c_text
+
+
+@pytest.mark.parametrize("n", [0, 1, 1023, 1024, 1025, 5000, 300_001])
+def test_one_dimensional_grid_on_two_threads(n):
+    """Enough work for the team (the last size): its chunks are shared out."""
+    import kiln
+
+    a = np.random.default_rng(n).random(n)
+    out = np.full(n, -1.0)
+    default = kiln.get_num_threads()
+    kiln.set_num_threads(2)
+    try:
+        K.scale.cpu[max(1, (n + 127) // 128), 128](a, out, 3.0)
+    finally:
+        kiln.set_num_threads(default)
+    np.testing.assert_array_equal(out, 3.0 * a)

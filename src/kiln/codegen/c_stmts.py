@@ -298,7 +298,7 @@ class StmtRenderer:
             return None
         in_inner = {*_assigned_scalars(inner.body), inner.var}
         targets = {a.target for a in prefix if isinstance(a, ir.Assign)}
-        if targets & in_inner or any(not _invariant(a.value, in_inner) for a in prefix):  # type: ignore[union-attr]
+        if targets & in_inner or any(not _recomputable(a.value, in_inner) for a in prefix):  # type: ignore[union-attr]
             return None
         written = {s.var, *targets, *in_inner}
         if any(not _invariant(b, written) for b in (inner.start, inner.stop, inner.step)):
@@ -594,6 +594,12 @@ def _invariant(e: ir.Expr, written: set[str]) -> bool:
         if isinstance(x, ir.Var) and x.name in written or not isinstance(x, _PURE):
             return False
     return True
+
+
+def _recomputable(e: ir.Expr, written: set[str]) -> bool:
+    """``e`` may be evaluated again in each iteration of a collapsed nest: invariant, or the
+    worker's own index (a kernel's scratch slot), which each iteration must read afresh."""
+    return _invariant(e, written) or (isinstance(e, ir.Call) and e.func == "worker_id" and not e.args)
 
 
 def _holds_loop(s: ir.Stmt) -> bool:

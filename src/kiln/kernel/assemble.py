@@ -26,7 +26,7 @@ from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_exprs, map_stmts, 
 from kiln.kernel.analysis import expr_vars, read_vars, varying_vars
 from kiln.kernel.barriers import eliminate_barriers
 from kiln.kernel.fission import BlockItem, Region, regions_of, split_at_barriers
-from kiln.kernel.flat import CHUNKS, GID, OUTER, flat_grid_loop
+from kiln.kernel.flat import CHUNK, CHUNKS, GID, OUTER, flat_grid_loop
 from kiln.kernel.guards import narrow_thread_loop
 from kiln.kernel.interchange import lift_uniform_loops, thread_deps, thread_order
 from kiln.kernel.lower_intrinsics import BID, GDIM, TID, array_space
@@ -410,7 +410,7 @@ def assemble_kernel(fn: ir.Function, block: tuple[int, int, int]) -> tuple[ir.Fu
         head = (ir.Assign(WORKER, ir.Call("worker_id", (), INT64)),)
         count, loop = flat_grid_loop(region.body, block, head, "kiln_slot_")  # type: ignore[union-attr]
         pre.append(count)
-        a.types.update((name, INT64) for name in (*GID, OUTER, CHUNKS))
+        a.types.update((name, INT64) for name in (*GID, OUTER, CHUNKS, CHUNK))
     else:
         loop = _block_loop(a, a.materialize(items, plan))
     params = fn.params + tuple(ir.Param(g, PY_INT) for g in GDIM)

@@ -5,14 +5,18 @@ together: CUDA allows any order, so the grid is one iteration space of global in
 ``g = blockIdx * blockDim + threadIdx`` per axis. Walking it as blocks (a 16 x 16 tile per
 parallel iteration) touches 16 rows per tile and misses the TLB on every row; walking it as
 
-    for o in range(outer_extent * chunks) parallel:   # outer axes, and chunks of the inner one
-        gz, gx = ...o...; c = o % chunks
-        for gy in range(c * CHUNK, min((c + 1) * CHUNK, ny)):   # contiguous, vectorizable
-            body with cuda.grid(k) == g_k
+    for o in range(outer_extent) parallel:            # the outer axes: a row of the grid
+        gz, gx = ...o...
+        for c in range(chunks):                        # chunks of the inner axis
+            for gy in range(c * CHUNK, min((c + 1) * CHUNK, ny)):   # contiguous, vectorizable
+                body with cuda.grid(k) == g_k
 
 keeps the row order of the data, and ``if i < n`` guards become loop bounds over the whole
-grid rather than within each block. ``CHUNK`` is a multiple of the block's extent, so the
-parallel loop has work to share even for one-dimensional grids.
+grid rather than within each block. The row's indices are decoded once per row: divisions by
+run-time extents per chunk cost about as much as a chunk's work in LU's trailing update.
+``CHUNK`` is a multiple of the block's extent; where there are fewer rows than a few per
+thread (one, for a one-dimensional grid), the C backend runs the row and chunk loops as one
+collapsed parallel loop, so the chunks share the work.
 """
 
 from __future__ import annotations
@@ -27,8 +31,8 @@ from kiln.kernel.lower_intrinsics import BID, GDIM, TID
 from kiln.kernel.wrap_version import version_inner
 
 GID = ("kiln_gidx", "kiln_gidy", "kiln_gidz")
-OUTER, CHUNKS = "kiln_o", "kiln_chunks"
-MIN_CHUNK = 256  # threads per inner loop at least: enough to amortize the outer iteration
+OUTER, CHUNKS, CHUNK = "kiln_o", "kiln_chunks", "kiln_chunk"
+MIN_CHUNK = 1024  # threads per inner loop at least: enough to amortize the outer iteration
 
 
 def _i(v: int) -> ir.Const:
@@ -115,30 +119,23 @@ def flat_grid_loop(
         body, var, stop = strided
         stop = _bin("max", stop, _i(0))
     chunk = block[inner] * -(-MIN_CHUNK // block[inner])
-    chunks = ir.Var(CHUNKS, INT64)
     count = ir.Assign(CHUNKS, _bin("floordiv", _bin("add", stop, _i(chunk - 1)), _i(chunk)))
-    o = ir.Var(OUTER, INT64)
-    lo = _bin("mul", _bin("mod", o, chunks), _i(chunk))
+    lo = _bin("mul", ir.Var(CHUNK, INT64), _i(chunk))
     hi = _bin("min", _bin("add", lo, _i(chunk)), stop)
     inner_loop = narrow_thread_loop(var, (lo, hi), body, slot_prefix)
     inner_loop = inner_loop or (ir.For(var, lo, hi, _i(1), body),)
     inner_loop = tuple(version_inner(s) for s in inner_loop)
+    chunk_loop = ir.For(CHUNK, _i(0), ir.Var(CHUNKS, INT64), _i(1), inner_loop)
     decode: list[ir.Stmt] = []
-    rest: ir.Expr = _bin("floordiv", o, chunks)
-    total: ir.Expr = chunks
+    rest: ir.Expr = ir.Var(OUTER, INT64)
+    rows: ir.Expr = _i(1)
     for n, k in enumerate(reversed(outer)):  # the last outer axis varies fastest
         last = n == len(outer) - 1
         decode.append(ir.Assign(GID[k], rest if last else _bin("mod", rest, extent[k])))
         rest = _bin("floordiv", rest, extent[k])
-        total = _bin("mul", total, extent[k])
+        rows = _bin("mul", rows, extent[k])
     loop = ir.For(
-        OUTER,
-        _i(0),
-        total,
-        _i(1),
-        (*head, *decode, *inner_loop),
-        parallel=True,
-        work=_bin("min", _i(chunk), stop),
+        OUTER, _i(0), rows, _i(1), (*head, *decode, chunk_loop), parallel=True, work=_bin("max", stop, _i(1))
     )
     return count, loop
 
