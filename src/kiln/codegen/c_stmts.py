@@ -100,6 +100,7 @@ class StmtRenderer:
         self._parallel: list[_ParallelRegion] = []  # the OpenMP loop being rendered, if any
         self._serial = 0  # > 0 inside the serial copy of a parallel loop: no OpenMP in there
         self._label_suffix = ""  # C labels of IR blocks; the serial copy of a loop needs its own
+        self._emitted_labels: set[str] = set()
         self._labels: dict[str, str] = {}  # IR block label -> C label, for the blocks being rendered
 
     def fresh(self, stem: str) -> str:
@@ -145,6 +146,9 @@ class StmtRenderer:
 
     def _block(self, s: ir.Block) -> list[str]:
         name = f"kiln_exit_{s.label}{self._label_suffix}"
+        if name in self._emitted_labels:  # the block was copied in the IR (unswitch, versioning)
+            name += self.fresh("_b")
+        self._emitted_labels.add(name)
         saved = self._labels.get(s.label)
         self._labels[s.label] = name
         try:

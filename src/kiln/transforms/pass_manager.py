@@ -92,7 +92,8 @@ PipelineEntry = str | tuple[str, Mapping[str, Any]]
 # gathers it removes leave arrays that only the fallback copy read. Simplify again after contract: an
 # overlap guard whose general branch no longer allocates goes, which makes its nest perfect for
 # interchange. strip_outward after interchange, which may already have put a parallel loop
-# outermost; both before parallelize, which judges the loops they leave.
+# outermost; both before parallelize, which judges the loops they leave. Unswitch before licm:
+# licm hoists nothing out of a loop that may raise, and the copy without the checks cannot.
 PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
     "cpu": (
         "fusion",
@@ -103,6 +104,7 @@ PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
         "interchange",
         "strip_outward",
         "tiling",
+        "unswitch",
         "licm",
         "hoist_loads",
         "parallelize",

@@ -14,3 +14,4 @@ from kiln.transforms.passes import simplify as _simplify  # noqa: F401
 from kiln.transforms.passes import strip_outward as _strip_outward  # noqa: F401
 from kiln.transforms.passes import tiling as _tiling  # noqa: F401
 from kiln.transforms.passes import unroll as _unroll  # noqa: F401
+from kiln.transforms.passes import unswitch as _unswitch  # noqa: F401

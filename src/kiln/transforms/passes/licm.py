@@ -8,8 +8,9 @@ A top-level statement ``S`` of loop ``L``'s body is hoisted when
 - it writes no array, binds no array, and cannot leave or raise; out of a parallel loop, it
   does not ask which worker runs it (``worker_id``);
 - nothing it reads changes in ``L`` (scalars assigned by statements that stay in ``L``, the loop
-  variable, arrays written in ``L``); a scalar it reads *and* writes (an accumulator) must be reset
-  by a statement hoisted before it, so each iteration computed the same value;
+  variable, arrays written in ``L``); a scalar it may read before writing it (an accumulator) must
+  be reset by a statement hoisted before it, so each iteration computed the same value (one the
+  statement itself resets first, as each branch of a broadcast's version test does, is fine);
 - no statement staying in ``L`` reads a scalar it writes before it in the body (that read saw the
   previous iteration's value), and no other statement writes those scalars;
 - ``L``'s body has no early exits or checks (hoisting must not run code the original skipped).
@@ -27,6 +28,7 @@ from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
 from kiln.ir.visit import iter_exprs, iter_stmts, map_stmts, max_sid
 from kiln.transforms.effects import ArrayRoots, array_roots, effects_of
+from kiln.transforms.liveness import Fate, fate_in
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, find_loop, register_transformation
 from kiln.transforms.versioning import all_apart, renumbered
@@ -88,7 +90,8 @@ def _hoistable(
     if eff.reads & (rest.writes | {loop.var}):
         return False, frozenset()
     reset = effects_of([t for t in loop.body[:pos] if t.sid in chosen]).writes
-    if (eff.reads & eff.writes) - reset - _own_loop_vars(s):
+    carried = (eff.reads & eff.writes) - reset - _own_loop_vars(s)
+    if any(fate_in((s,), v) is Fate.READ for v in carried):
         return False, frozenset()  # an accumulator carried from the previous iteration
     if eff.writes & rest.writes:
         return False, frozenset()
