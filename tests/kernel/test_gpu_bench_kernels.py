@@ -44,21 +44,17 @@ def test_cuda_c_of_every_kernel_compiles():
 
 @needs_gpu
 @pytest.mark.gpu
+@pytest.mark.parametrize("resident", [False, True], ids=["copies", "resident"])
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
-def test_kernel_on_gpu_matches_numpy(case):
+def test_kernel_on_gpu_matches_numpy(case, resident):
+    """NumPy arguments copied at each launch, or kept on the device between launches."""
     env = case.make(case.small, np.random.default_rng(0))
     expected = case.reference(copy.deepcopy(env))
-    _check(case.run(gpu_launch, copy.deepcopy(env)), expected, case.rtol)
-
-
-@needs_gpu
-@pytest.mark.gpu
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
-def test_kernel_on_gpu_with_resident_arrays_matches_numpy(case):
-    env = case.make(case.small, np.random.default_rng(2))
-    expected = case.reference(copy.deepcopy(env))
-    launcher = ResidentGpu()
-    _check(launcher.to_host(case.run(launcher, copy.deepcopy(env))), expected, case.rtol)
+    if resident:
+        launcher = ResidentGpu()
+        _check(launcher.to_host(case.run(launcher, copy.deepcopy(env))), expected, case.rtol)
+    else:
+        _check(case.run(gpu_launch, copy.deepcopy(env)), expected, case.rtol)
 
 
 class _Recorder:
