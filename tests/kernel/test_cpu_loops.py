@@ -125,3 +125,38 @@ def test_one_dimensional_grid_on_two_threads(n):
     finally:
         kiln.set_num_threads(default)
     np.testing.assert_array_equal(out, 3.0 * a)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("shape", [(2, 3, 2500), (5, 1, 1100), (1, 1, 300_001)])
+def test_three_dimensional_grid_over_rows_and_chunks(threads, shape):
+    """Rows over two outer axes, several chunks along the inner one."""
+    import kiln
+
+    out = np.zeros(shape, np.int64)
+    block = (128, 1, 1)
+    grid = ((shape[2] + 127) // 128, shape[1], shape[0])
+    default = kiln.get_num_threads()
+    kiln.set_num_threads(threads)
+    try:
+        K.grid3.cpu[grid, block](out)
+    finally:
+        kiln.set_num_threads(default)
+    z, y, x = np.indices(shape)
+    sizes = grid[0] * 128 + grid[1] + grid[2]
+    np.testing.assert_array_equal(out, x + 10 * y + 100 * z + 1000 * sizes)
+
+
+@pytest.mark.parametrize("n", [5000, 400_003])
+def test_privatized_histogram_over_many_chunks_on_two_threads(n):
+    import kiln
+
+    x = np.random.default_rng(n).integers(-3, 13, n)
+    hist = np.zeros(16, np.int64)
+    default = kiln.get_num_threads()
+    kiln.set_num_threads(2)
+    try:
+        K.strided_hist.cpu[(n + 127) // 128, 128](x, hist, -3)
+    finally:
+        kiln.set_num_threads(default)
+    np.testing.assert_array_equal(hist, np.bincount(x + 3, minlength=16))
