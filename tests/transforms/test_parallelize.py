@@ -134,3 +134,23 @@ def test_a_counter_read_after_the_nest_keeps_it_sequential() -> None:
     (outer, *_) = loops(result.fn)
     assert not outer.parallel
     assert kiln.jit(counter_read_after, parallel=True)(np.ones((5, 6))) == 5
+
+
+def _rows_then_branch(a, out):
+    for i in range(a.shape[0]):
+        if a[i, 0] > 0:
+            for j in range(a.shape[1]):
+                out[i, j] = a[i, j]
+    for k in range(a.shape[1]):
+        out[0, k] += 1.0
+
+
+def test_inside_a_loop_sees_through_branches_only_under_loops() -> None:
+    from kiln.ir.visit import iter_stmts
+    from kiln.transforms.passes.parallelize import _inside_a_loop
+
+    fn = lower(_rows_then_branch, np.ones((3, 4)), np.zeros((3, 4)))
+    all_loops = loops(fn)
+    nested = [lp for lp in all_loops if any(t is lp for s in all_loops for t in iter_stmts(s.body))]
+    assert len(all_loops) == 3 and len(nested) == 1  # j, under the branch in the i loop
+    assert [_inside_a_loop(fn, lp) for lp in all_loops] == [lp in nested for lp in all_loops]

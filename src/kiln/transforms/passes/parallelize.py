@@ -60,8 +60,19 @@ def judge(fn: ir.Function, loop: ir.For) -> Verdict:
 
 
 def _inside_a_loop(fn: ir.Function, loop: ir.For) -> bool:
-    loops = [s for s in iter_stmts(fn.body) if isinstance(s, ir.For | ir.While)]
-    return any(any(t is loop for t in iter_stmts(s.body)) for s in loops)
+    """Whether another loop encloses ``loop`` (one walk of the function, which stops there)."""
+
+    def walk(stmts: tuple[ir.Stmt, ...], inside: bool) -> bool | None:
+        for s in stmts:
+            if s is loop:
+                return inside
+            for body in bodies(s):
+                found = walk(body, inside or isinstance(s, ir.For | ir.While))
+                if found is not None:
+                    return found
+        return None
+
+    return bool(walk(fn.body, False))
 
 
 def _mentioned_outside(fn: ir.Function, loop: ir.For) -> frozenset[str]:
