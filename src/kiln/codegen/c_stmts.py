@@ -13,6 +13,7 @@ from kiln.ir import op_count
 from kiln.ir.types import ArrayType, ScalarType
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts
 from kiln.transforms.definitions import Definitions, record, substituted
+from kiln.transforms.effects import PER_WORKER_CALLS
 from kiln.transforms.liveness import live_after
 
 _PURE = (ir.Const, ir.Var, ir.Dim, ir.Binary, ir.Unary, ir.Cast, ir.Select)
@@ -603,7 +604,7 @@ def _invariant(e: ir.Expr, written: set[str]) -> bool:
 def _recomputable(e: ir.Expr, written: set[str]) -> bool:
     """``e`` may be evaluated again in each iteration of a collapsed nest: invariant, or the
     worker's own index (a kernel's scratch slot), which each iteration must read afresh."""
-    return _invariant(e, written) or (isinstance(e, ir.Call) and e.func == "worker_id" and not e.args)
+    return _invariant(e, written) or (isinstance(e, ir.Call) and e.func in PER_WORKER_CALLS)
 
 
 def _holds_loop(s: ir.Stmt) -> bool:

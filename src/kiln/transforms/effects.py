@@ -15,6 +15,9 @@ from kiln.ir import nodes as ir
 from kiln.ir.visit import iter_exprs, iter_stmts
 from kiln.transforms.pass_manager import register_analysis
 
+# Calls whose value depends on the OpenMP worker evaluating them (a kernel's scratch slot).
+PER_WORKER_CALLS = frozenset({"worker_id"})
+
 _CONTROL = (ir.Break, ir.Continue, ir.Exit, ir.Return, ir.Check)
 
 

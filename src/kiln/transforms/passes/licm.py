@@ -27,14 +27,13 @@ from dataclasses import dataclass
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
 from kiln.ir.visit import iter_exprs, iter_stmts, map_stmts, max_sid
-from kiln.transforms.effects import ArrayRoots, array_roots, effects_of
+from kiln.transforms.effects import PER_WORKER_CALLS, ArrayRoots, array_roots, effects_of
 from kiln.transforms.liveness import Fate, fate_in
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, find_loop, register_transformation
 from kiln.transforms.versioning import all_apart, renumbered
 
 BOOL = ScalarType("bool")
-_PER_WORKER = frozenset({"worker_id"})  # calls whose value depends on the thread evaluating them
 
 
 @dataclass(frozen=True)
@@ -81,7 +80,7 @@ def _hoistable(
     loop: ir.For, pos: int, chosen: set[int], roots: ArrayRoots
 ) -> tuple[bool, frozenset[tuple[str, str]]]:
     s = loop.body[pos]
-    if loop.parallel and any(isinstance(e, ir.Call) and e.func in _PER_WORKER for e in iter_exprs(s)):
+    if loop.parallel and any(isinstance(e, ir.Call) and e.func in PER_WORKER_CALLS for e in iter_exprs(s)):
         return False, frozenset()  # differs between the OpenMP workers running the loop
     eff = effects_of([s])
     if eff.array_writes or eff.array_binds or eff.control or isinstance(s, ir.While):

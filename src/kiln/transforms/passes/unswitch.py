@@ -27,14 +27,14 @@ from dataclasses import dataclass
 from kiln.ir import nodes as ir
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_stmts, max_sid
 from kiln.transforms.definitions import substituted
-from kiln.transforms.effects import effects_of
+from kiln.transforms.effects import PER_WORKER_CALLS, effects_of
 from kiln.transforms.pass_manager import PassContext, register
+from kiln.transforms.passes.licm import plan_hoist
 from kiln.transforms.recipes import Step, find_loop, register_transformation
 from kiln.transforms.versioning import all_of, renumbered
 
 _SAFE_EXPRS = (ir.Const, ir.Var, ir.Dim, ir.Binary, ir.Unary, ir.Cast, ir.Select, ir.Call)
 _TRAPPING = frozenset({"truediv", "floordiv", "mod", "pow", "lshift", "rshift"})
-_PER_WORKER = frozenset({"worker_id"})
 
 
 def _early_evaluable(e: ir.Expr) -> bool:
@@ -44,7 +44,7 @@ def _early_evaluable(e: ir.Expr) -> bool:
             return False
         if isinstance(x, ir.Binary) and x.op in _TRAPPING:
             return False
-        if isinstance(x, ir.Call) and x.func in _PER_WORKER:
+        if isinstance(x, ir.Call) and x.func in PER_WORKER_CALLS:
             return False
     return True
 
@@ -88,8 +88,8 @@ def invariant_checks(loop: ir.For) -> list[InvariantCheck]:
     return found
 
 
-def _size(loop: ir.For) -> int:
-    return sum(1 for _ in iter_stmts([loop]))
+def _size(stmts: tuple[ir.Stmt, ...]) -> int:
+    return sum(1 for _ in iter_stmts(stmts))
 
 
 def _without(loop: ir.For, checks: list[InvariantCheck]) -> ir.For:
@@ -102,8 +102,6 @@ def _pays(loop: ir.For, checks: list[InvariantCheck], ctx: PassContext) -> bool:
     """Worth a copy: an innermost loop (a check keeps the C compiler from vectorizing it), or
     one out of which licm hoists work once the checks are gone. A check that runs once per
     iteration of a larger body costs little, and checks in an inner loop are split there."""
-    from kiln.transforms.passes.licm import plan_hoist
-
     if not any(isinstance(s, ir.For | ir.While) for s in iter_stmts(loop.body)):
         return True
     return bool(plan_hoist(_without(loop, checks), ctx.analyses.get("array_roots")).hoisted)
@@ -159,13 +157,13 @@ def unswitch_pass(fn: ir.Function, ctx: PassContext) -> ir.Function:
     done: set[int] = set()  # loops handled, and every loop of the copies kept as they were
     # the copies may add at most ``growth`` times the function's statements: the C compiler's
     # time grows with them (and the C backend copies parallel loops again)
-    budget = ctx.params["growth"] * sum(1 for _ in iter_stmts(fn.body))
+    budget = ctx.params["growth"] * _size(fn.body)
     changed = True
     while changed:  # outermost loops first; the copy without the checks is searched again
         changed = False
         for loop in (s for s in iter_stmts(fn.body) if isinstance(s, ir.For) and s.sid not in done):
             done.add(loop.sid)
-            size = _size(loop)
+            size = _size((loop,))
             if size > min(ctx.params["max_stmts"], budget):
                 continue
             checks = invariant_checks(loop)
