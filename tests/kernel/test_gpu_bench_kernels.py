@@ -8,7 +8,15 @@ import numpy as np
 import pytest
 from tests.kernel.cuda_support import HAS_NVCC, needs_gpu
 
-from kiln.bench.gpu_cases import CASES, ResidentGpu, cpu_launch, cuda_modules, gpu_launch, reference_launch
+from kiln.bench.gpu_cases import (
+    CASES,
+    ResidentGpu,
+    cpu_launch,
+    cuda_modules,
+    gpu_launch,
+    reference_launch,
+    resident_run,
+)
 from kiln.options import Options
 from kiln.runtime.nvcc import check_compiles
 
@@ -50,11 +58,8 @@ def test_kernel_on_gpu_matches_numpy(case, resident):
     """NumPy arguments copied at each launch, or kept on the device between launches."""
     env = case.make(case.small, np.random.default_rng(0))
     expected = case.reference(copy.deepcopy(env))
-    if resident:
-        launcher = ResidentGpu()
-        _check(launcher.to_host(case.run(launcher, copy.deepcopy(env))), expected, case.rtol)
-    else:
-        _check(case.run(gpu_launch, copy.deepcopy(env)), expected, case.rtol)
+    got = resident_run(case, copy.deepcopy(env)) if resident else case.run(gpu_launch, copy.deepcopy(env))
+    _check(got, expected, case.rtol)
 
 
 class _Recorder:

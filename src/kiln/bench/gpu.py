@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from kiln.bench.core_probe import CORES_PRESENT
-from kiln.bench.gpu_cases import CASES, GpuCase, ResidentGpu, cpu_launch, gpu_launch
+from kiln.bench.gpu_cases import CASES, GpuCase, ResidentGpu, cpu_launch, gpu_launch, resident_run
 from kiln.kernel.launch import gpu_present
 from kiln.runtime import cudart
 
@@ -71,13 +71,7 @@ def gpu_row(
     (numba.cuda's ``to_device``/``copy_to_host``); ``gpu_launches_s``, the launches alone on data
     already on the device (arrays a run allocates itself still travel), synchronized."""
     gpu_out = case.run(gpu_launch, copy.deepcopy(env))  # compiles (nvcc) and validates
-    resident = ResidentGpu()
-    resident_out = resident.to_host(case.run(resident, copy.deepcopy(env)))
-
-    def one_resident_run(e: dict[str, Any]) -> None:
-        launcher = ResidentGpu()
-        launcher.to_host(case.run(launcher, e))
-
+    resident_out = resident_run(case, copy.deepcopy(env))
     warm, data = ResidentGpu(), copy.deepcopy(env)
     case.run(warm, data)  # uploads; the timed runs then find every input on the device
     launches = []
@@ -89,7 +83,7 @@ def gpu_row(
     return {
         "gpu_valid": _valid(gpu_out, expected, case.rtol) and _valid(resident_out, expected, case.rtol),
         "gpu_s": _time(lambda e: case.run(gpu_launch, e), env, repeat),
-        "gpu_resident_s": _time(one_resident_run, env, repeat),
+        "gpu_resident_s": _time(lambda e: resident_run(case, e), env, repeat),
         "gpu_launches_s": statistics.median(launches),
     }
 

@@ -372,6 +372,13 @@ class ResidentGpu:
         return tuple(self._device[id(o)][1].copy_to_host() if id(o) in self._device else o for o in outputs)
 
 
+def resident_run(case: GpuCase, env: Env) -> tuple[np.ndarray, ...]:
+    """One run of ``case`` with its arrays on the device from their first launch on, and its
+    outputs copied back at the end."""
+    launcher = ResidentGpu()
+    return launcher.to_host(case.run(launcher, env))
+
+
 def cuda_modules(case: GpuCase, size: int) -> list[Any]:
     """The CUDA C of every launch the case makes (each kernel runs on the CPU meanwhile)."""
     found: list[Any] = []

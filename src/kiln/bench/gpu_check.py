@@ -12,7 +12,7 @@ import traceback
 
 import numpy as np
 
-from kiln.bench.gpu_cases import CASES, GpuCase, ResidentGpu, gpu_launch
+from kiln.bench.gpu_cases import CASES, GpuCase, gpu_launch, resident_run
 from kiln.kernel.launch import gpu_present
 
 
@@ -34,8 +34,7 @@ def check_case(case: GpuCase) -> tuple[bool, str]:
         t1 = time.perf_counter()
         got = case.run(gpu_launch, copy.deepcopy(env))
         t2 = time.perf_counter()
-        resident = ResidentGpu()  # the arrays stay on the device between the case's launches
-        kept = resident.to_host(case.run(resident, copy.deepcopy(env)))
+        kept = resident_run(case, copy.deepcopy(env))  # arrays kept on the device between launches
         valid = _close(got, want, case.rtol) and _close(kept, want, case.rtol)
         ok &= valid
         verdict = "ok" if valid else "WRONG"
