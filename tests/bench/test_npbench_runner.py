@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from kiln.bench import npbench
-from kiln.bench.npbench_child import validate
+from kiln.bench.npbench_child import conditioning_note, one_ulp_up, validate
 from kiln.cli import main
 
 KERNELS = {
@@ -210,3 +210,28 @@ def test_cli_scaling_writes_json_and_markdown(
     assert data["scaling_kernels"] == ["scale"] and data["median_scaling"] == data["rows"][0]["scaling"]
     assert set(data["cores_present_kernels"]) <= {"scale"}
     assert "kiln 2 threads" in out.with_suffix(".md").read_text()
+
+
+def _logistic(x: np.ndarray, steps: int) -> None:
+    for _ in range(steps):
+        x[:] = 3.99 * x * (1.0 - x)
+
+
+def test_conditioning_note_names_a_problem_numpy_cannot_repeat_either() -> None:
+    info = {"input_args": ["x", "steps"], "norm_error": 1e-5}
+    for steps, chaotic in ((3, False), (400, True)):
+        x = np.linspace(0.1, 0.9, 64)
+        ref = [x.copy(), steps]
+        _logistic(ref[0], steps)
+        note = conditioning_note(info, _logistic, [x, steps], None, ref)
+        assert ("ill-conditioned" in note) == chaotic, (steps, note)
+        if chaotic:
+            assert "argument x: relative error" in note
+
+
+def test_one_ulp_up_moves_only_float_arrays() -> None:
+    f, i = np.array([1.0, -2.0]), np.array([1, 2])
+    moved = one_ulp_up([f, i, 0.5])
+    assert np.all(moved[0] > f) and np.all(moved[0] - f <= np.abs(np.spacing(f)))
+    assert moved[1] is not i and np.array_equal(moved[1], i) and moved[2] == 0.5
+    assert np.array_equal(f, [1.0, -2.0])  # the caller's arrays are left alone
