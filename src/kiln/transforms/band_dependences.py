@@ -74,7 +74,7 @@ def check_band(band: Band, roots: ArrayRoots, backwards: list[str]) -> BandVerdi
             if not certain:
                 verdict.overlap_checks |= pairs
                 continue
-            if x.array != y.array or x.array in rebound:
+            if not roots.same_elements(x.array, y.array) or {x.array, y.array} & rebound:
                 return BandVerdict(f"{x.array} and {y.array} may be views of one buffer")
             reason = _pair(isl, band, x, y, subst, changed, backwards)
             if reason:

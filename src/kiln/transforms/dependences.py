@@ -253,7 +253,7 @@ def carried_dependence(
             if not certain:
                 result.overlap_checks |= pairs
                 continue
-            if x.array != y.array or x.array in rebound:
+            if not roots.same_elements(x.array, y.array) or {x.array, y.array} & rebound:
                 return LoopDependences(True, f"{x.array} and {y.array} may be views of one buffer")
             reason = _pair_dependence(isl, loop, x, y, subst, changed, nonneg)
             if reason:

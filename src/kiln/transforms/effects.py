@@ -9,7 +9,7 @@ buffer); passes either prove they do not at run time (``Overlaps``) or leave the
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kiln.ir import nodes as ir
 from kiln.ir.visit import iter_exprs, iter_stmts
@@ -96,9 +96,16 @@ class ArrayRoots:
 
     roots: dict[str, frozenset[str]]
     params: frozenset[str]
+    # identity views (same start, extents and strides as their base, each name bound once) ->
+    # the array they view: an element of one is the same element of the other
+    identical: dict[str, str] = field(default_factory=dict)
 
     def of(self, name: str) -> frozenset[str]:
         return self.roots.get(name, frozenset({name}))
+
+    def same_elements(self, a: str, b: str) -> bool:
+        """Whether ``a[idx]`` and ``b[idx]`` are the same element for every ``idx``."""
+        return self.identical.get(a, a) == self.identical.get(b, b)
 
     def conflicts(self, a: str, b: str) -> tuple[bool, frozenset[tuple[str, str]]]:
         """(certain or unprovable overlap, parameter pairs that overlap unless checked at run time)."""
@@ -132,4 +139,42 @@ def array_roots(fn: ir.Function) -> ArrayRoots:
             if not new <= have:
                 have.update(new)
                 changed = True
-    return ArrayRoots({k: frozenset(v) for k, v in roots.items()}, params)
+    return ArrayRoots({k: frozenset(v) for k, v in roots.items()}, params, identity_views(fn))
+
+
+def identity_views(fn: ir.Function) -> dict[str, str]:
+    """Views that alias their base element for element: ``t = np.max(x, axis=-1, keepdims=True)``
+    binds the user's ``t`` as a view of the reduction's array with that array's offset (0),
+    extents and strides. Both names must be bound once in the whole function (a parameter, or
+    one ``alloc``/``view``) and have the same type; the view's extents must be the base's
+    (its ``dim``s, or the expressions it was allocated with). Maps each to its ultimate base."""
+    bindings: dict[str, list[ir.Stmt]] = {}
+    for s in iter_stmts(fn.body):
+        if isinstance(s, ir.Alloc | ir.View):
+            bindings.setdefault(s.target, []).append(s)
+    params = {p.name for p in fn.params}
+    types = dict(fn.locals) | {p.name: p.type for p in fn.params}
+
+    def bound_once(name: str) -> bool:
+        return len(bindings.get(name, ())) + (name in params) == 1
+
+    found: dict[str, str] = {}
+    for name, stmts in bindings.items():
+        v = stmts[0]
+        if not (isinstance(v, ir.View) and bound_once(name) and bound_once(v.base)):
+            continue
+        if types.get(name) != types.get(v.base) or v.offset != ir.Const(0, v.offset.type):
+            continue
+        n = len(v.shape)
+        base_bind = bindings.get(v.base, [None])[0]
+        extents = {tuple(ir.Dim(v.base, k) for k in range(n))}
+        if isinstance(base_bind, ir.Alloc | ir.View):
+            extents.add(tuple(base_bind.shape))
+        if tuple(v.shape) in extents and tuple(v.strides) == tuple(ir.Stride(v.base, k) for k in range(n)):
+            found[name] = v.base
+    for name in list(found):  # a view of a view: to the first base
+        seen = {name}
+        while (base := found[name]) in found and base not in seen:
+            seen.add(base)
+            found[name] = found[base]
+    return found

@@ -58,7 +58,7 @@ def fusion_dependences(n1: list[ir.For], n2: list[ir.For], roots: ArrayRoots) ->
             if not certain:
                 result.overlap_checks |= pairs
                 continue
-            if x.array != y.array:
+            if not roots.same_elements(x.array, y.array):
                 return FusionDependences(f"{x.array} and {y.array} may be views of one buffer")
             reason = _pair(isl, n1, n2, x, y, (sub1, sub2), changed, steps)  # type: ignore[arg-type]
             if reason:
