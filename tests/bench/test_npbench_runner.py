@@ -235,3 +235,18 @@ def test_one_ulp_up_moves_only_float_arrays() -> None:
     assert np.all(moved[0] > f) and np.all(moved[0] - f <= np.abs(np.spacing(f)))
     assert moved[1] is not i and np.array_equal(moved[1], i) and moved[2] == 0.5
     assert np.array_equal(f, [1.0, -2.0])  # the caller's arrays are left alone
+    for dtype in (np.complex64, np.complex128):  # both parts move, and the dtype stays
+        z = np.array([1 - 2j, 0.5 + 3j], dtype)
+        (up,) = one_ulp_up([z])
+        assert up.dtype == z.dtype and np.all(up.real > z.real) and np.all(up.imag > z.imag)
+        assert np.all(up.real - z.real <= np.abs(np.spacing(z.real)))
+
+
+def test_conditioning_note_is_empty_where_numpy_fails_on_moved_inputs() -> None:
+    def strict(x: np.ndarray) -> None:
+        if x[0] != 0.5:
+            raise ValueError("not the value it was given")
+
+    info = {"input_args": ["x"], "norm_error": 1e-5}
+    x = np.array([0.5])
+    assert conditioning_note(info, strict, [x], None, [x.copy()]) == ""
