@@ -213,6 +213,17 @@ def test_one_launcher_follows_each_launch_s_arguments():
     np.testing.assert_array_equal(d_out.copy_to_host(), a * 6)
 
 
+def test_target_launchers_are_made_once_per_configuration():
+    """``kernel.cpu[grid, block]`` inside a launch loop finds its launcher without making it
+    again; an unhashable configuration (lists) still launches, unremembered."""
+    assert K.scale.cpu is K.scale.cpu
+    assert K.scale.cpu[4, 32] is K.scale.cpu[4, 32]
+    assert K.scale.cpu[4, 32] is not K.scale.cpu[4, 16]
+    a, out = np.arange(100.0), np.zeros(100)
+    K.scale.cpu[[4], [32]](a, out, 3)
+    np.testing.assert_array_equal(out, a * 3)
+
+
 def test_kernel_target_override_is_read_for_auto(monkeypatch):
     from kiln.kernel import launch
 

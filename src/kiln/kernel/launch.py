@@ -56,13 +56,23 @@ def resolve_target(target: str) -> str:
 
 
 class _OnTarget:
-    """``kernel.cpu`` / ``kernel.gpu``: ``[grid, block]`` launches there."""
+    """``kernel.cpu`` / ``kernel.gpu``: ``[grid, block]`` launches there. Made once per kernel,
+    with its own launchers by configuration: a launch inside a Python loop (LU launches two per
+    column) pays these lookups every time, and they were a third of a small launch's cost."""
 
     def __init__(self, kernel: Kernel, target: str) -> None:
         self.kernel, self.target = kernel, target
+        self._launchers: dict[tuple[Any, ...], Callable[..., None]] = {}
 
     def __getitem__(self, config: tuple[Any, ...]) -> Callable[..., None]:
-        return self.kernel.launcher(config, self.target)
+        try:
+            return self._launchers[config]
+        except (KeyError, TypeError):
+            pass
+        run = self.kernel.launcher(config, self.target)
+        with contextlib.suppress(TypeError):  # an unhashable configuration: not remembered
+            self._launchers[config] = run
+        return run
 
 
 def _config(config: tuple[Any, ...]) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
@@ -123,11 +133,11 @@ class Kernel:
 
         return run
 
-    @property
+    @functools.cached_property
     def cpu(self) -> _OnTarget:
         return _OnTarget(self, "cpu")
 
-    @property
+    @functools.cached_property
     def gpu(self) -> _OnTarget:
         return _OnTarget(self, "gpu")
 
