@@ -26,6 +26,7 @@ from kiln.ir.nodes import (
     Load,
     Overlaps,
     Param,
+    Prefetch,
     Return,
     Select,
     Store,
@@ -270,7 +271,21 @@ def parallel_chunks() -> Function:
     )  # fmt: skip
 
 
+def prefetched_rows() -> Function:
+    """B[i, j] = A[i, j] in rows, prefetching a line past each row's segment (read and write)."""
+    a = ArrayType("float64", 2, "C")
+    ahead = b("add", Dim("A", 1), c(7, INT64))
+    hints = (Prefetch("A", (v("i"), ahead), sid=2), Prefetch("B", (v("i"), ahead), True, sid=3))
+    copy = Store("B", (v("i"), v("j")), Load("A", (v("i"), v("j")), FLOAT64), sid=5)
+    outer = count_up("i", Dim("A", 0), (*hints, count_up("j", Dim("A", 1), (copy,), sid=4)), sid=1)
+    return Function(
+        "prefetched_rows", (Param("A", a), Param("B", a)), (("i", INT64), ("j", INT64)),
+        (outer, Return((), sid=6)), written_params=("B",),
+    )  # fmt: skip
+
+
 ALL_SAMPLES = (
+    prefetched_rows,
     parallel_chunks,
     loop_nest,
     while_break,

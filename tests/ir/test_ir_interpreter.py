@@ -19,6 +19,7 @@ from ir_samples import (
     loop_nest,
     matmul_sum,
     neg_views,
+    prefetched_rows,
     reverse_continue,
     scalar_ops,
     v,
@@ -54,6 +55,14 @@ def test_loop_nest(rng: np.random.Generator) -> None:
     expected = a * 1.5 + np.add.outer(np.arange(4), np.arange(5))
     assert run_function(loop_nest(), [a, 1.5]) is None
     np.testing.assert_array_equal(a, expected)
+
+
+@pytest.mark.parametrize("shape", [(0, 3), (1, 1), (3, 5)])
+def test_prefetch_is_a_hint(rng: np.random.Generator, shape: tuple[int, int]) -> None:
+    """Its index lies past each row's end: nothing is read or checked."""
+    a, out = rng.standard_normal(shape), np.zeros(shape)
+    assert run_function(prefetched_rows(), [a, out]) is None
+    np.testing.assert_array_equal(out, a)
 
 
 @pytest.mark.parametrize("t", [-10.0, 0.3, 0.9, 10.0])

@@ -130,6 +130,11 @@ class StmtRenderer:
     def _store(self, s: ir.Store) -> list[str]:
         return [f"{cx.data_name(s.array)}[{self.e.offset(s.array, s.indices)}] = {self.e(s.value)};"]
 
+    def _prefetch(self, s: ir.Prefetch) -> list[str]:
+        # pointer arithmetic, not &a[i]: the element may lie past the array's end
+        address = f"(const void*)({cx.data_name(s.array)} + ({self.e.offset(s.array, s.indices)}))"
+        return [f"__builtin_prefetch({address}, {int(s.write)}, 3);"]
+
     def _if(self, s: ir.If) -> list[str]:
         lines = [f"if ({self.e(s.cond)}) {{", *_indent(self.block(s.then))]
         if s.orelse:

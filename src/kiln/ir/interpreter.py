@@ -44,6 +44,7 @@ from kiln.ir.nodes import (
     LibCall,
     Load,
     Overlaps,
+    Prefetch,
     Return,
     Select,
     Stmt,
@@ -448,6 +449,9 @@ class _Interpreter:
         if s.target:
             self.set_scalar(s.target, old)
 
+    def prefetch(self, s: Prefetch) -> None:
+        """A hint about the cache: nothing to do."""
+
     def check(self, s: Check) -> None:
         if bool(self.eval(s.cond)):
             return
@@ -501,5 +505,6 @@ _EXEC: dict[type, Callable[[_Interpreter, Any], None]] = {
     LibCall: _Interpreter.libcall,
     Check: _Interpreter.check,
     Atomic: _Interpreter.atomic,
+    Prefetch: _Interpreter.prefetch,
     Return: _raise(lambda s: _Return(s.values)),
 }

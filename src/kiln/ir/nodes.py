@@ -274,6 +274,19 @@ class Check:
     loc: SourceLoc = UNKNOWN_LOC
 
 
+@dataclass(frozen=True)
+class Prefetch:
+    """A hint that ``array[indices]`` will be read (``write``: written) soon: the C backend's
+    ``__builtin_prefetch``. Nothing is read, so the element need not exist; its index is still
+    evaluated, so it must not divide."""
+
+    array: str
+    indices: tuple[Expr, ...]
+    write: bool = False
+    sid: int = 0
+    loc: SourceLoc = UNKNOWN_LOC
+
+
 ATOMIC_OPS = frozenset({"add", "sub", "min", "max", "exch", "cas"})
 
 
@@ -318,6 +331,7 @@ Stmt = (
     | LibCall
     | Check
     | Atomic
+    | Prefetch
     | Return
 )
 

@@ -39,6 +39,7 @@ from kiln.ir.nodes import (
     Load,
     Overlaps,
     Param,
+    Prefetch,
     Return,
     Select,
     Stmt,
@@ -560,6 +561,12 @@ class StmtParser:
         func = ts.name()
         return LibCall(func, outputs, self.names(ts))
 
+    def prefetch(self, ts: TokenStream, indent: int) -> Stmt:
+        array = ts.name()
+        ts.expect("[")
+        indices = self.exprs(ts, "]")
+        return Prefetch(array, indices, ts.accept("write"))
+
     def atomic(self, ts: TokenStream, indent: int) -> Stmt:
         op = ts.name()
         target = ""
@@ -602,6 +609,7 @@ def _reduction(ts: TokenStream) -> tuple[str, str]:
 _STMT_PARSERS: dict[str, Callable[[StmtParser, TokenStream, int], Stmt]] = {
     "assign": StmtParser.assign,
     "atomic": StmtParser.atomic,
+    "prefetch": StmtParser.prefetch,
     "store": StmtParser.store,
     "for": StmtParser.for_,
     "while": StmtParser.while_,

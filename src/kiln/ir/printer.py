@@ -46,6 +46,7 @@ from kiln.ir.nodes import (
     LibCall,
     Load,
     Overlaps,
+    Prefetch,
     Return,
     Select,
     Stmt,
@@ -209,6 +210,8 @@ def _simple_stmt_text(s: Stmt, decls: Decls | None) -> str:
         return f"{print_expr(s.cond, decls)} else {fmt_name(s.exc)}({json.dumps(s.message)}{args})"
     if isinstance(s, Return):
         return f"({_names(s.values)})"
+    if isinstance(s, Prefetch):
+        return f"{fmt_name(s.array)}[{_args(s.indices, decls)}]" + (" write" if s.write else "")
     if isinstance(s, Atomic):
         head = f"{fmt_name(s.target)} = " if s.target else ""
         extra = "".join(f", {print_expr(a, decls)}" for a in s.operands)
@@ -230,7 +233,7 @@ def _compound_header(s: Stmt, decls: Decls | None) -> str | None:
 KEYWORD_OF: dict[type, str] = {
     Assign: "assign", Store: "store", For: "for", While: "while", If: "if", Break: "break",
     Continue: "continue", Block: "block", Exit: "exit", Alloc: "alloc", View: "view",
-    LibCall: "libcall", Check: "check", Return: "return", Atomic: "atomic",
+    LibCall: "libcall", Check: "check", Return: "return", Atomic: "atomic", Prefetch: "prefetch",
 }  # fmt: skip
 
 

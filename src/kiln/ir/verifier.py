@@ -37,6 +37,7 @@ from kiln.ir.nodes import (
     LibCall,
     Load,
     Overlaps,
+    Prefetch,
     Return,
     Select,
     Stmt,
@@ -409,6 +410,10 @@ class _Verifier:
             self.require(out.dtype in ("float64", "complex128"), f"{s.func} into {out.dtype}")
             self.require(all(x.dtype == out.dtype for x in ins), f"{s.func} operands of another dtype")
 
+    def prefetch(self, s: Prefetch, ctx: _Context) -> None:
+        self.indices(s.array, s.indices, "prefetch of")
+        self.require(isinstance(s.write, bool), f"prefetch write flag {s.write!r}")
+
     def atomic(self, s: Atomic, ctx: _Context) -> None:
         self.require(s.op in ATOMIC_OPS, f"unknown atomic operation {s.op!r}")
         t = self.indices(s.array, s.indices, "atomic update of")
@@ -487,6 +492,7 @@ _STMT_CHECKS: dict[type, Callable[[_Verifier, Stmt, _Context], None]] = {
     LibCall: _Verifier.libcall,
     Check: _Verifier.check,
     Atomic: _Verifier.atomic,
+    Prefetch: _Verifier.prefetch,
     Return: _Verifier.return_,
 }  # type: ignore[dict-item]
 

@@ -15,6 +15,7 @@ from kiln.ir.types import ArrayType, NoneType, ScalarType
 from kiln.ir.verifier import verify_function
 from kiln.kernel.assemble import KernelReport, assemble_kernel
 from kiln.kernel.lower_intrinsics import KernelConfig
+from kiln.kernel.prefetch import prefetch_row_segments
 from kiln.options import Options
 from kiln.runtime.cache import build_module
 from kiln.transforms.pass_manager import run_pipeline
@@ -56,6 +57,8 @@ def compile_kernel(
     cpu, report = assemble_kernel(thread, block)
     verify_function(cpu)
     cpu = run_pipeline(cpu, options)
+    cpu = prefetch_row_segments(cpu, block)  # hints only: after the passes, which need not know them
+    verify_function(cpu)
     c_source = render_function(cpu, openmp=options.parallel)
     if options.dumps("ir"):
         print(f"==== kiln kernel ir ====\n{print_function(thread)}", file=sys.stderr)

@@ -64,14 +64,14 @@ def narrow_thread_loop(
             defs.pop(s.target, None)
         else:
             opaque.discard(s.target)
-            defs[s.target] = _substitute(s.value, defs)
+            defs[s.target] = substitute(s.value, defs)
     first, last = (_i(0), _i(extent)) if isinstance(extent, int) else extent
     lo: list[ir.Expr] = [first]
     hi: list[ir.Expr] = [last]
     outer: list[ir.Expr] = []
     inner: list[ir.Expr] = []
     for conj in _conjuncts(guard.cond):
-        sub = _substitute(conj, defs)
+        sub = substitute(conj, defs)
         used = expr_vars(sub)
         if any(isinstance(x, ir.Load | ir.Overlaps | ir.Call) and not invariant(x) for x in iter_exprs(sub)):
             inner.append(conj)  # reads memory: only where the threads before it ran
@@ -111,7 +111,7 @@ def _fold(op: str, es: list[ir.Expr]) -> ir.Expr:
     return out
 
 
-def _substitute(e: ir.Expr, defs: dict[str, ir.Expr]) -> ir.Expr:
+def substitute(e: ir.Expr, defs: dict[str, ir.Expr]) -> ir.Expr:
     def sub(x: ir.Expr) -> ir.Expr:
         return defs.get(x.name, x) if isinstance(x, ir.Var) else x
 
@@ -137,7 +137,7 @@ def _bound(e: ir.Expr, t: str) -> tuple[str, ir.Expr] | None:
         return None
     if not (_signed_int(e.lhs.type) and _signed_int(e.rhs.type)):  # type: ignore[attr-defined]
         return None
-    left, right = _affine(e.lhs, t), _affine(e.rhs, t)
+    left, right = affine_form(e.lhs, t), affine_form(e.rhs, t)
     if left is None or right is None:
         return None
     c = left[0] - right[0]
@@ -156,17 +156,17 @@ def _bound(e: ir.Expr, t: str) -> tuple[str, ir.Expr] | None:
     return ("lo", k)
 
 
-def _affine(e: ir.Expr, t: str) -> Affine | None:
+def affine_form(e: ir.Expr, t: str) -> Affine | None:
     if t not in expr_vars(e):
         return (0, ir.Cast(e, INT64) if e.type != INT64 else e)  # type: ignore[attr-defined]
     if isinstance(e, ir.Var):
         return (1, _i(0))
     if isinstance(e, ir.Cast) and _signed_int(e.type) and _signed_int(e.operand.type):
         if _width(e.type) >= _width(e.operand.type):  # type: ignore[attr-defined]
-            return _affine(e.operand, t)
+            return affine_form(e.operand, t)
         return None
     if isinstance(e, ir.Binary) and e.op in ("add", "sub") and _signed_int(e.type):
-        a, b = _affine(e.lhs, t), _affine(e.rhs, t)
+        a, b = affine_form(e.lhs, t), affine_form(e.rhs, t)
         if a is None or b is None:
             return None
         if e.op == "add":
@@ -175,7 +175,7 @@ def _affine(e: ir.Expr, t: str) -> Affine | None:
     if isinstance(e, ir.Binary) and e.op == "mul" and _signed_int(e.type):
         for x, y in ((e.lhs, e.rhs), (e.rhs, e.lhs)):
             if isinstance(y, ir.Const) and t not in expr_vars(y):
-                a = _affine(x, t)
+                a = affine_form(x, t)
                 if a is not None:
                     return (a[0] * int(y.value), _b("mul", a[1], _i(int(y.value))))  # type: ignore[arg-type]
     return None
