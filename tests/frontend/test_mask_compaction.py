@@ -58,3 +58,53 @@ def test_scattered_2d_and_rows(density: float) -> None:
     run_both(coords, lambda: (m.copy(),))
     rows = scattered((300,), density, last=250, seed=2)
     run_both(gather, lambda: (arr((300, 3), "float32"), rows.copy()))
+
+
+# -------------------------------------------------- on the OpenMP team (parallel=True)
+pgather = kiln.jit(gather.py_func, parallel=True)
+pcoords = kiln.jit(coords.py_func, parallel=True)
+pwhere = kiln.jit(where_true.py_func, parallel=True)
+BIG = 300_003  # blocks enough for the team; ragged last block
+
+
+@pytest.fixture(params=[1, 2], ids=["1-thread", "2-threads"])
+def threads(request):
+    before = kiln.get_num_threads()
+    kiln.set_num_threads(request.param)
+    yield request.param
+    kiln.set_num_threads(before)
+
+
+@pytest.mark.parametrize("density", (0.0, 0.01, 0.5, 0.99, 1.0))
+@pytest.mark.parametrize("last", (None, 127, 128, 150_000, BIG - 1))
+def test_parallel_blocks_1d(threads: int, density: float, last: int | None) -> None:
+    """Each block of 128 starts at its own offset: sparse, dense and mixed blocks, blocks whose
+    last element is false next to ones being filled by the other thread."""
+    m = scattered((BIG,), density, last, seed=3)
+    run_both(pgather, lambda: (arr((BIG,), "float64"), m.copy()))
+    run_both(pcoords, lambda: (m.copy(),))
+    run_both(pwhere, lambda: (m.copy(),))
+
+
+@pytest.mark.parametrize("dtype", ("complex128", "int32", "bool"))
+def test_parallel_blocks_layouts_and_rows(threads: int, dtype: str) -> None:
+    m = scattered((BIG,), 0.4, seed=4)
+    run_both(pgather, lambda: (arr((BIG,), dtype)[::-1], m.copy()))
+    run_both(pgather, lambda: (arr((2 * BIG,), dtype)[::2], m.copy()))
+    rows = scattered((100_001,), 0.6, last=99_000, seed=5)
+    run_both(pgather, lambda: (arr((100_001, 3), dtype), rows.copy()))
+    run_both(pgather, lambda: (arr((100_001, 3), dtype, "F"), rows.copy()))
+
+
+@pytest.mark.parametrize("n", (0, 1, 129))
+def test_parallel_blocks_small_masks(n: int) -> None:
+    m = scattered((n,), 0.5, seed=6)
+    run_both(pgather, lambda: (arr((n,), "float64"), m.copy()))
+    run_both(pcoords, lambda: (m.copy(),))
+
+
+def test_parallel_gather_walks_blocks_on_the_team() -> None:
+    m = scattered((BIG,), 0.5, seed=7)
+    text = pgather.inspect(arr((BIG,)), m).split("==== opt ====")[1].split("==== c ====")[0]
+    block_loops = [line for line in text.splitlines() if "_b in range(" in line and "parallel" in line]
+    assert len(block_loops) == 2, block_loops  # the count, then the walk

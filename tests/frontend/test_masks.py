@@ -166,6 +166,19 @@ def test_shrinking_arrays_in_a_loop() -> None:
     run_both(shrink, lambda: (grid[:0].copy(), 5))
 
 
+@pytest.mark.parametrize("threads", (1, 2))
+def test_shrinking_arrays_on_the_team(threads: int) -> None:
+    """Mandelbrot's escape loop with compaction by blocks on the OpenMP team."""
+    pshrink = kiln.jit(shrink.py_func, parallel=True)
+    grid = (np.linspace(-2, 1, 600)[:, None] + 1j * np.linspace(-1.5, 1.5, 500)).ravel()
+    before = kiln.get_num_threads()
+    kiln.set_num_threads(threads)
+    try:
+        run_both(pshrink, lambda: (grid.copy(), 12))
+    finally:
+        kiln.set_num_threads(before)
+
+
 # ------------------------------------------------------------------ assignment
 @kiln.jit
 def set_scalar(a, m):

@@ -2,6 +2,9 @@
 
 Reading counts the true elements first, allocates exactly that many, then walks the mask in C
 order with a running position: the result has a data-dependent extent like any other array.
+Under ``parallel=True`` a 1-d mask is counted per block of ``_BLOCK`` elements on the team, a
+running sum over the blocks gives each its first position, and the blocks are walked on the
+team too (``block_offsets``, ``walk_blocks``).
 """
 
 from __future__ import annotations
@@ -122,6 +125,81 @@ def walk_true(ctx: Context, mask: Lazy, on_true: OnTrue, total: ir.Expr | None =
     _in_blocks(ctx, mask, visit)
 
 
+def _parallel_walk(ctx: Context, mask: ArrayLike) -> bool:
+    """Whether to compact under ``mask`` by blocks on the OpenMP team (see walk_blocks)."""
+    return ctx.options.parallel and mask.ndim == 1
+
+
+def block_offsets(ctx: Context, mask: Lazy) -> tuple[str, ir.Var, ir.Expr]:
+    """For a 1-d ``mask``: ``(offs, nblk, count)``, ``offs[b]`` the number of true elements
+    before block ``b`` of ``_BLOCK`` elements (``offs[nblk]`` the total, ``count``). The blocks
+    are counted on the team, the running sum over them (one per 128 elements) is sequential."""
+    n = mask.shape[0]
+    nblk = _int_var(ctx, "nblk")
+    ctx.emit(ir.Assign(nblk.name, E.floordiv(E.add(n, E.i64(_BLOCK - 1)), E.i64(_BLOCK))))
+    offs = new_array(ctx, "offs", "int64", (E.add(nblk, E.ONE),)).base
+    b, i = _int_var(ctx, "b"), _int_var(ctx, "i")
+    hits = _int_var(ctx, "hits", UINT8)
+    with ctx.block() as per_block:
+        start = ctx.temp(E.mul(b, E.i64(_BLOCK)), "bstart")
+        end = ctx.temp(E.imin(E.add(start, E.i64(_BLOCK)), n), "bend")
+        ctx.emit(ir.Assign(hits.name, ir.Const(0, UINT8)))
+        with ctx.block() as count:
+            one = E.cast(_truth(mask.element((i,))), UINT8)
+            ctx.emit(ir.Assign(hits.name, ir.Binary("add", hits, one, UINT8)))
+        ctx.emit(ir.For(i.name, start, end, E.ONE, tuple(count), reductions=((hits.name, "add"),)))
+        ctx.emit(ir.Store(offs, (E.add(b, E.ONE),), E.as_index(hits)))
+    ctx.emit(ir.For(b.name, E.ZERO, nblk, E.ONE, tuple(per_block), parallel=True))
+    ctx.emit(ir.Store(offs, (E.ZERO,), E.ZERO))
+    with ctx.block() as running:
+        before = ir.Load(offs, (b,), INT64)
+        ctx.emit(ir.Store(offs, (E.add(b, E.ONE),), E.add(ir.Load(offs, (E.add(b, E.ONE),), INT64), before)))
+    ctx.emit(ir.For(b.name, E.ZERO, nblk, E.ONE, tuple(running)))
+    count = _int_var(ctx, "count")
+    ctx.emit(ir.Assign(count.name, ir.Load(offs, (nblk,), INT64)))
+    return offs, nblk, count
+
+
+def walk_blocks(ctx: Context, mask: Lazy, on_true: OnTrue, offs: str, nblk: ir.Expr) -> None:
+    """``walk_true`` for a 1-d mask on the team: each block of ``_BLOCK`` elements starts at
+    its position from ``block_offsets``, so the blocks are independent. ``on_true`` must store
+    only into position ``c`` (of an array of the mask's count). Within a block whose last
+    element is true, the false elements store where a later true one of the same block will:
+    no branch; other blocks test each element (their stores must not reach the next block's
+    positions, which another thread may be filling)."""
+    n = mask.shape[0]
+    b, k, c = _int_var(ctx, "b"), _int_var(ctx, "i"), _int_var(ctx, "pos")
+    with ctx.block() as per_block:
+        start = ctx.temp(E.mul(b, E.i64(_BLOCK)), "bstart")
+        end = ctx.temp(E.imin(E.add(start, E.i64(_BLOCK)), n), "bend")
+        ctx.emit(ir.Assign(c.name, ir.Load(offs, (b,), INT64)))
+        hits = ctx.temp(E.sub(ir.Load(offs, (E.add(b, E.ONE),), INT64), c), "bhits")
+        j = (k,)
+        with ctx.block() as dense:
+            on_true(j, E.add(c, E.sub(k, start)))
+        with ctx.block() as then:
+            on_true(j, c)
+            ctx.emit(ir.Assign(c.name, E.add(c, E.ONE)))
+        with ctx.block() as each:
+            ctx.emit(ir.If(_truth(mask.element(j)), tuple(then)))
+        with ctx.block() as stepped:
+            on_true(j, c)
+            ctx.emit(ir.Assign(c.name, E.add(c, E.cast(_truth(mask.element(j)), INT64))))
+        with ctx.block() as branch_free:
+            ctx.emit(ir.For(k.name, start, end, E.ONE, tuple(stepped)))
+        with ctx.block() as branchy:
+            ctx.emit(ir.For(k.name, start, end, E.ONE, tuple(each)))
+        with ctx.block() as partial:
+            with ctx.block() as sparse:
+                last_true = _truth(mask.element((E.sub(end, E.ONE),)))
+                ctx.emit(ir.If(last_true, tuple(branch_free), tuple(branchy)))
+            ctx.emit(ir.If(E.compare("ne", hits, E.ZERO), tuple(sparse)))
+        with ctx.block() as full:
+            ctx.emit(ir.For(k.name, start, end, E.ONE, tuple(dense)))
+        ctx.emit(ir.If(E.compare("eq", hits, E.sub(end, start)), tuple(full), tuple(partial)))
+    ctx.emit(ir.For(b.name, E.ZERO, nblk, E.ONE, tuple(per_block), parallel=True))
+
+
 def _rest_shape(p: Plan) -> tuple[ir.Expr, ...]:
     return tuple(p.view.shape[a] for a in p.rest_axes)
 
@@ -130,8 +208,19 @@ def gather(ctx: Context, p: Plan) -> ArrayView:
     """``view[mask]`` into a new array."""
     mask = p.arrays[0]
     mask_matches(ctx, p, mask, 0)
+    if _parallel_walk(ctx, mask):
+        offs, nblk, total = block_offsets(ctx, as_lazy(mask))
+        out = new_array(ctx, "masked", p.view.dtype, p.result_shape((total,)))
+        walk_blocks(ctx, as_lazy(mask), _copier(ctx, p, out), offs, nblk)
+        return out
     count = count_true(ctx, mask)
     out = new_array(ctx, "masked", p.view.dtype, p.result_shape((count,)))
+    walk_true(ctx, as_lazy(mask), _copier(ctx, p, out), count)
+    return out
+
+
+def _copier(ctx: Context, p: Plan, out: ArrayView) -> OnTrue:
+    """Copy the element (and its rest axes) at mask index ``j`` to position ``c`` of ``out``."""
 
     def copy(j: tuple[ir.Expr, ...], c: ir.Expr) -> None:
         def one(r: tuple[ir.Expr, ...]) -> None:
@@ -139,8 +228,7 @@ def gather(ctx: Context, p: Plan) -> ArrayView:
 
         emit_loop_nest(ctx, _rest_shape(p), one, parallel=False)
 
-    walk_true(ctx, as_lazy(mask), copy, count)
-    return out
+    return copy
 
 
 def mask_source(ctx: Context, p: Plan, mask: ArrayLike) -> Lazy:
@@ -199,12 +287,19 @@ def _array_element(ctx: Context, p: Plan, value: ArrayLike) -> ElementFn:
 
 def nonzero(ctx: Context, mask: ArrayLike) -> tuple[ArrayView, ...]:
     """``np.nonzero(mask)``: one int64 array of coordinates per axis of ``mask``."""
-    count = count_true(ctx, mask)
-    coords = tuple(new_array(ctx, "nz", "int64", (count,)) for _ in range(mask.ndim))
+    if _parallel_walk(ctx, mask):
+        offs, nblk, total = block_offsets(ctx, as_lazy(mask))
+        coords = (new_array(ctx, "nz", "int64", (total,)),)
+    else:
+        count = count_true(ctx, mask)
+        coords = tuple(new_array(ctx, "nz", "int64", (count,)) for _ in range(mask.ndim))
 
     def record(j: tuple[ir.Expr, ...], c: ir.Expr) -> None:
         for out, i in zip(coords, j):
             ctx.emit(ir.Store(out.base, (c,), i))
 
-    walk_true(ctx, as_lazy(mask), record, count)
+    if _parallel_walk(ctx, mask):
+        walk_blocks(ctx, as_lazy(mask), record, offs, nblk)
+    else:
+        walk_true(ctx, as_lazy(mask), record, count)
     return coords
