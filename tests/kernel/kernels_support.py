@@ -306,6 +306,18 @@ def guarded_tile_copy(a, out, k):
             out[r, col] = t[t.shape[0] - 1 - r, tx]
 
 
+def run_guarded_tile_copy(a, k):
+    """``guarded_tile_copy`` of ``a`` compiled and on the reference executor, checked against
+    each other and NumPy: ``(out, grid)``."""
+    out, ref = np.zeros((4, a.shape[1])), np.zeros((4, a.shape[1]))
+    grid = (a.shape[1] + 15) // 16
+    guarded_tile_copy.cpu[grid, 16](a, out, k)
+    guarded_tile_copy.simulate(grid, 16, a, ref, k)
+    np.testing.assert_array_equal(out, ref)
+    np.testing.assert_array_equal(out, a[np.arange(3, -1, -1) + k])  # t.shape[0] is 4, not padded
+    return out, grid
+
+
 @kiln.kernel
 def clamped_shift(a, out, k):
     """``a[j + k]`` clamped into range: only blocks near the ends need the clamp."""

@@ -10,6 +10,7 @@ team too (``block_offsets``, ``walk_blocks``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from kiln.frontend import exprs as E
 from kiln.frontend.advanced import Plan, fit_value, mask_matches, new_array, value_source
@@ -79,6 +80,47 @@ def count_true(ctx: Context, mask: ArrayLike) -> ir.Expr:
     return total
 
 
+@dataclass(frozen=True)
+class _Walks:
+    branchy: tuple[ir.Stmt, ...]  # tests each element; ``c`` advances on true ones
+    branch_free: tuple[ir.Stmt, ...]  # stores at every element, ``c`` advancing by its value
+    dense: tuple[ir.Stmt, ...]  # the block is all true: position ``c + k - start``
+
+
+def _block_walks(
+    ctx: Context,
+    mask: Lazy,
+    on_true: OnTrue,
+    at: tuple[tuple[ir.Expr, ...], ir.Var],
+    c: ir.Var,
+    span: tuple[ir.Expr, ir.Expr],
+    stepped: bool,
+) -> _Walks:
+    """The loops over ``k`` in ``span`` that visit one block of ``mask`` (``j`` the mask
+    index of element ``k``) in each of the ways a walk picks from; ``branch_free`` is empty
+    without ``stepped``. A block that is all true (masks of images and of converging iterations
+    come in long runs) is visited without a test or a carried position: that loop vectorizes."""
+    (j, k), (start, end) = at, span
+    with ctx.block() as then:
+        on_true(j, c)
+        ctx.emit(ir.Assign(c.name, E.add(c, E.ONE)))
+    with ctx.block() as each:
+        ctx.emit(ir.If(_truth(mask.element(j)), tuple(then)))
+    with ctx.block() as branchy:
+        ctx.emit(ir.For(k.name, start, end, E.ONE, tuple(each)))
+    with ctx.block() as branch_free:
+        if stepped:
+            with ctx.block() as step:
+                on_true(j, c)
+                ctx.emit(ir.Assign(c.name, E.add(c, E.cast(_truth(mask.element(j)), INT64))))
+            ctx.emit(ir.For(k.name, start, end, E.ONE, tuple(step)))
+    with ctx.block() as each_dense:
+        on_true(j, E.add(c, E.sub(k, start)))
+    with ctx.block() as dense:
+        ctx.emit(ir.For(k.name, start, end, E.ONE, tuple(each_dense)))
+    return _Walks(tuple(branchy), tuple(branch_free), tuple(dense))
+
+
 def walk_true(ctx: Context, mask: Lazy, on_true: OnTrue, total: ir.Expr | None = None) -> None:
     """Visit the true elements of ``mask`` in C order: ``on_true(j, c)`` emits the statements
     for mask index ``j``, ``c`` being how many true elements came before it.
@@ -92,35 +134,19 @@ def walk_true(ctx: Context, mask: Lazy, on_true: OnTrue, total: ir.Expr | None =
     k = _int_var(ctx, "i")
 
     def visit(outer: tuple[ir.Expr, ...], start: ir.Expr, end: ir.Expr, hits: ir.Expr) -> None:
-        j = (*outer, k)
-        with ctx.block() as then:
-            on_true(j, c)
-            ctx.emit(ir.Assign(c.name, E.add(c, E.ONE)))
-        with ctx.block() as each:
-            ctx.emit(ir.If(_truth(mask.element(j)), tuple(then)))
-        with ctx.block() as some:
-            ctx.emit(ir.For(k.name, start, end, E.ONE, tuple(each)))
-        if total is not None:
-            with ctx.block() as stepped:
-                on_true(j, c)
-                ctx.emit(ir.Assign(c.name, E.add(c, E.cast(_truth(mask.element(j)), INT64))))
-            with ctx.block() as branch_free:
-                ctx.emit(ir.For(k.name, start, end, E.ONE, tuple(stepped)))
-            more = E.compare("lt", E.add(c, E.as_index(hits)), total)
+        walks = _block_walks(ctx, mask, on_true, ((*outer, k), k), c, (start, end), total is not None)
+        some = walks.branchy
+        if walks.branch_free:
+            more = E.compare("lt", E.add(c, E.as_index(hits)), total)  # type: ignore[arg-type]
             with ctx.block() as choice:
-                ctx.emit(ir.If(more, tuple(branch_free), tuple(some)))
-            some = choice
-        # A block that is all true (masks of images and of converging iterations come in long
-        # runs) is visited without a test or a carried position: that loop vectorizes.
-        with ctx.block() as dense:
-            on_true(j, E.add(c, E.sub(k, start)))
-        with ctx.block() as full:
-            ctx.emit(ir.For(k.name, start, end, E.ONE, tuple(dense)))
+                ctx.emit(ir.If(more, walks.branch_free, walks.branchy))
+            some = tuple(choice)
+        with ctx.block() as advance:
             ctx.emit(ir.Assign(c.name, E.add(c, E.as_index(hits))))
         all_true = E.compare("eq", E.as_index(hits), E.sub(end, start))
         with ctx.block() as partial:
-            ctx.emit(ir.If(E.compare("ne", hits, ir.Const(0, UINT8)), tuple(some)))
-        ctx.emit(ir.If(all_true, tuple(full), tuple(partial)))
+            ctx.emit(ir.If(E.compare("ne", hits, ir.Const(0, UINT8)), some))
+        ctx.emit(ir.If(all_true, (*walks.dense, *advance), tuple(partial)))
 
     _in_blocks(ctx, mask, visit)
 
@@ -174,29 +200,13 @@ def walk_blocks(ctx: Context, mask: Lazy, on_true: OnTrue, offs: str, nblk: ir.E
         end = ctx.temp(E.imin(E.add(start, E.i64(_BLOCK)), n), "bend")
         ctx.emit(ir.Assign(c.name, ir.Load(offs, (b,), INT64)))
         hits = ctx.temp(E.sub(ir.Load(offs, (E.add(b, E.ONE),), INT64), c), "bhits")
-        j = (k,)
-        with ctx.block() as dense:
-            on_true(j, E.add(c, E.sub(k, start)))
-        with ctx.block() as then:
-            on_true(j, c)
-            ctx.emit(ir.Assign(c.name, E.add(c, E.ONE)))
-        with ctx.block() as each:
-            ctx.emit(ir.If(_truth(mask.element(j)), tuple(then)))
-        with ctx.block() as stepped:
-            on_true(j, c)
-            ctx.emit(ir.Assign(c.name, E.add(c, E.cast(_truth(mask.element(j)), INT64))))
-        with ctx.block() as branch_free:
-            ctx.emit(ir.For(k.name, start, end, E.ONE, tuple(stepped)))
-        with ctx.block() as branchy:
-            ctx.emit(ir.For(k.name, start, end, E.ONE, tuple(each)))
+        walks = _block_walks(ctx, mask, on_true, ((k,), k), c, (start, end), True)
         with ctx.block() as partial:
             with ctx.block() as sparse:
                 last_true = _truth(mask.element((E.sub(end, E.ONE),)))
-                ctx.emit(ir.If(last_true, tuple(branch_free), tuple(branchy)))
+                ctx.emit(ir.If(last_true, walks.branch_free, walks.branchy))
             ctx.emit(ir.If(E.compare("ne", hits, E.ZERO), tuple(sparse)))
-        with ctx.block() as full:
-            ctx.emit(ir.For(k.name, start, end, E.ONE, tuple(dense)))
-        ctx.emit(ir.If(E.compare("eq", hits, E.sub(end, start)), tuple(full), tuple(partial)))
+        ctx.emit(ir.If(E.compare("eq", hits, E.sub(end, start)), walks.dense, tuple(partial)))
     ctx.emit(ir.For(b.name, E.ZERO, nblk, E.ONE, tuple(per_block), parallel=True))
 
 

@@ -92,10 +92,9 @@ def _accesses(
     defs = dict(defs)
     out: list[tuple[str, tuple[ir.Expr, ...], bool]] = []
     for s in body:
-        for e in iter_exprs(s, deep=False):
-            for x in iter_exprs(e):
-                if isinstance(x, ir.Load):
-                    out.append((x.array, tuple(substitute(i, defs) for i in x.indices), False))
+        for x in iter_exprs(s, deep=False):  # its own expressions, sub-expressions included
+            if isinstance(x, ir.Load):
+                out.append((x.array, tuple(substitute(i, defs) for i in x.indices), False))
         if isinstance(s, ir.Store):
             out.append((s.array, tuple(substitute(i, defs) for i in s.indices), True))
         if isinstance(s, ir.Assign):
