@@ -108,3 +108,19 @@ def test_parallel_gather_walks_blocks_on_the_team() -> None:
     text = pgather.inspect(arr((BIG,)), m).split("==== opt ====")[1].split("==== c ====")[0]
     block_loops = [line for line in text.splitlines() if "_b in range(" in line and "parallel" in line]
     assert len(block_loops) == 2, block_loops  # the count, then the walk
+
+
+def _positive(a):
+    return a[a > 2.0]
+
+
+def _gather_strided_mask(a, m):
+    return a[m[::2]]
+
+
+def test_parallel_lazy_and_strided_masks(threads: int) -> None:
+    """The mask is an expression (evaluated in the count and again in the copy) or a strided
+    view; the result is the same on one thread and two."""
+    run_both(kiln.jit(_positive, parallel=True), lambda: (arr((BIG,), "float64", seed=8),))
+    m = scattered((2 * BIG,), 0.3, seed=9)
+    run_both(kiln.jit(_gather_strided_mask, parallel=True), lambda: (arr((BIG,), "int32"), m.copy()))
