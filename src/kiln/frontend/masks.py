@@ -50,15 +50,34 @@ def _in_blocks(ctx: Context, mask: Lazy, per_block: PerBlock) -> None:
     def row(outer: tuple[ir.Expr, ...]) -> None:
         with ctx.block() as block:
             end = ctx.temp(E.imin(E.add(blk, E.i64(_BLOCK)), n), "bend")
-            ctx.emit(ir.Assign(hits.name, ir.Const(0, UINT8)))
-            with ctx.block() as count:
-                one = E.cast(_truth(mask.element((*outer, i))), UINT8)
-                ctx.emit(ir.Assign(hits.name, ir.Binary("add", hits, one, UINT8)))
-            ctx.emit(ir.For(i.name, blk, end, E.ONE, tuple(count), reductions=((hits.name, "add"),)))
+            _count_block(ctx, mask, outer, (i, hits), (blk, end))
             per_block(outer, blk, end, hits)
         ctx.emit(ir.For(blk.name, E.ZERO, n, E.i64(_BLOCK), tuple(block)))
 
     emit_loop_nest(ctx, mask.shape[:-1], row, parallel=False)
+
+
+def _count_block(
+    ctx: Context,
+    mask: Lazy,
+    outer: tuple[ir.Expr, ...],
+    vars_: tuple[ir.Var, ir.Var],
+    span: tuple[ir.Expr, ir.Expr],
+) -> None:
+    """``hits`` = the true elements of ``mask[*outer, start:end]``, a vectorized loop of byte-wide
+    adds over ``i`` (a block is at most 255 long)."""
+    (i, hits), (start, end) = vars_, span
+    ctx.emit(ir.Assign(hits.name, ir.Const(0, UINT8)))
+    with ctx.block() as count:
+        one = E.cast(_truth(mask.element((*outer, i))), UINT8)
+        ctx.emit(ir.Assign(hits.name, ir.Binary("add", hits, one, UINT8)))
+    ctx.emit(ir.For(i.name, start, end, E.ONE, tuple(count), reductions=((hits.name, "add"),)))
+
+
+def _block_span(ctx: Context, b: ir.Var, n: ir.Expr) -> tuple[ir.Expr, ir.Expr]:
+    """``(start, end)`` of block ``b`` of a 1-d mask of ``n`` elements."""
+    start = ctx.temp(E.mul(b, E.i64(_BLOCK)), "bstart")
+    return start, ctx.temp(E.imin(E.add(start, E.i64(_BLOCK)), n), "bend")
 
 
 def count_true(ctx: Context, mask: ArrayLike) -> ir.Expr:
@@ -167,13 +186,7 @@ def block_offsets(ctx: Context, mask: Lazy) -> tuple[str, ir.Var, ir.Expr]:
     b, i = _int_var(ctx, "b"), _int_var(ctx, "i")
     hits = _int_var(ctx, "hits", UINT8)
     with ctx.block() as per_block:
-        start = ctx.temp(E.mul(b, E.i64(_BLOCK)), "bstart")
-        end = ctx.temp(E.imin(E.add(start, E.i64(_BLOCK)), n), "bend")
-        ctx.emit(ir.Assign(hits.name, ir.Const(0, UINT8)))
-        with ctx.block() as count:
-            one = E.cast(_truth(mask.element((i,))), UINT8)
-            ctx.emit(ir.Assign(hits.name, ir.Binary("add", hits, one, UINT8)))
-        ctx.emit(ir.For(i.name, start, end, E.ONE, tuple(count), reductions=((hits.name, "add"),)))
+        _count_block(ctx, mask, (), (i, hits), _block_span(ctx, b, n))
         ctx.emit(ir.Store(offs, (E.add(b, E.ONE),), E.as_index(hits)))
     ctx.emit(ir.For(b.name, E.ZERO, nblk, E.ONE, tuple(per_block), parallel=True))
     ctx.emit(ir.Store(offs, (E.ZERO,), E.ZERO))
@@ -196,8 +209,7 @@ def walk_blocks(ctx: Context, mask: Lazy, on_true: OnTrue, offs: str, nblk: ir.E
     n = mask.shape[0]
     b, k, c = _int_var(ctx, "b"), _int_var(ctx, "i"), _int_var(ctx, "pos")
     with ctx.block() as per_block:
-        start = ctx.temp(E.mul(b, E.i64(_BLOCK)), "bstart")
-        end = ctx.temp(E.imin(E.add(start, E.i64(_BLOCK)), n), "bend")
+        start, end = _block_span(ctx, b, n)
         ctx.emit(ir.Assign(c.name, ir.Load(offs, (b,), INT64)))
         hits = ctx.temp(E.sub(ir.Load(offs, (E.add(b, E.ONE),), INT64), c), "bhits")
         walks = _block_walks(ctx, mask, on_true, ((k,), k), c, (start, end), True)
@@ -297,19 +309,20 @@ def _array_element(ctx: Context, p: Plan, value: ArrayLike) -> ElementFn:
 
 def nonzero(ctx: Context, mask: ArrayLike) -> tuple[ArrayView, ...]:
     """``np.nonzero(mask)``: one int64 array of coordinates per axis of ``mask``."""
+
+    def recorder(coords: tuple[ArrayView, ...]) -> OnTrue:
+        def record(j: tuple[ir.Expr, ...], c: ir.Expr) -> None:
+            for out, i in zip(coords, j):
+                ctx.emit(ir.Store(out.base, (c,), i))
+
+        return record
+
     if _parallel_walk(ctx, mask):
         offs, nblk, total = block_offsets(ctx, as_lazy(mask))
         coords = (new_array(ctx, "nz", "int64", (total,)),)
-    else:
-        count = count_true(ctx, mask)
-        coords = tuple(new_array(ctx, "nz", "int64", (count,)) for _ in range(mask.ndim))
-
-    def record(j: tuple[ir.Expr, ...], c: ir.Expr) -> None:
-        for out, i in zip(coords, j):
-            ctx.emit(ir.Store(out.base, (c,), i))
-
-    if _parallel_walk(ctx, mask):
-        walk_blocks(ctx, as_lazy(mask), record, offs, nblk)
-    else:
-        walk_true(ctx, as_lazy(mask), record, count)
+        walk_blocks(ctx, as_lazy(mask), recorder(coords), offs, nblk)
+        return coords
+    count = count_true(ctx, mask)
+    coords = tuple(new_array(ctx, "nz", "int64", (count,)) for _ in range(mask.ndim))
+    walk_true(ctx, as_lazy(mask), recorder(coords), count)
     return coords

@@ -27,8 +27,8 @@ import numpy as np
 
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, ArrayType
-from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_stmts, max_sid, replace_body
-from kiln.kernel.analysis import expr_vars
+from kiln.ir.visit import bodies, iter_exprs, map_stmts, max_sid, replace_body
+from kiln.kernel.analysis import assignment_counts, expr_vars
 from kiln.kernel.guards import affine_form, substitute
 from kiln.kernel.lower_intrinsics import TID
 
@@ -71,7 +71,7 @@ def _walk(body: tuple[ir.Stmt, ...], arrays: dict[str, ArrayType], extent: int) 
 def _prefetches(loop: ir.For, arrays: dict[str, ArrayType], extent: int) -> list[ir.Stmt]:
     """The prefetches for the segments ``loop`` (over the x threads) reads or writes."""
     t = loop.var
-    assigned = {s.target for s in iter_stmts(loop.body) if isinstance(s, ir.Assign | ir.Atomic)}
+    assigned = set(assignment_counts(loop.body))
     found: dict[str, ir.Prefetch] = {}
     for array, indices, write in _accesses(loop.body, {}):
         if array not in arrays or len(found) >= MAX_PER_LOOP:
@@ -101,17 +101,11 @@ def _accesses(
             defs[s.target] = substitute(s.value, defs)
         elif isinstance(s, ir.If):
             out += _accesses(s.then, defs) + _accesses(s.orelse, defs)
-            defs = {k: v for k, v in defs.items() if k not in _assigned(s)}
+            defs = {k: v for k, v in defs.items() if k not in assignment_counts((s,))}
         elif isinstance(s, ir.For | ir.While | ir.Block):
-            for k in _assigned(s):
+            for k in assignment_counts((s,)):
                 defs.pop(k, None)
     return out
-
-
-def _assigned(s: ir.Stmt) -> set[str]:
-    return {x.target for x in iter_stmts((s,)) if isinstance(x, ir.Assign | ir.Atomic)} | {
-        x.var for x in iter_stmts((s,)) if isinstance(x, ir.For)
-    }
 
 
 def _next_line(
