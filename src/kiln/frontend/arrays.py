@@ -10,7 +10,7 @@ import numpy as np
 from kiln.frontend import exprs as E
 from kiln.frontend.context import Context
 from kiln.frontend.values import ArrayView, Lazy, Scalar, whole_view
-from kiln.frontend.views import bind_view, same_elements
+from kiln.frontend.views import apart_elements, bind_view, same_elements
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, ArrayType, ScalarType
 
@@ -211,7 +211,11 @@ def assign(ctx: Context, dest: ArrayView, value: Operand, inplace: bool = False)
     if lazy.ndim > dest.ndim:
         lazy = _drop_leading_axes(ctx, lazy, lazy.ndim - dest.ndim, dest, inplace)
     _check_broadcast_into(ctx, lazy.shape, dest.shape)
-    hazards = [v for v in lazy.reads if ctx.may_alias(v.base, dest.base) and not same_elements(v, dest)]
+    hazards = [
+        v
+        for v in lazy.reads
+        if ctx.may_alias(v.base, dest.base) and not same_elements(v, dest) and not apart_elements(v, dest)
+    ]
     if not hazards:
         _store_loop(ctx, dest, lazy)
         return

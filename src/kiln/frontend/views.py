@@ -10,6 +10,7 @@ from kiln.frontend.context import Context
 from kiln.frontend.values import ArrayView, Fixed, Walk, whole_view
 from kiln.ir import nodes as ir
 from kiln.ir.types import BOOL, INT64, ArrayType
+from kiln.transforms.dependences import NotAffine, affine
 
 
 @dataclass(frozen=True)
@@ -215,6 +216,32 @@ def same_elements(a: ArrayView, b: ArrayView) -> bool:
     if a.base != b.base:
         return False
     return (a.is_whole and b.is_whole) or (a.maps == b.maps and a.shape == b.shape)
+
+
+def apart_elements(a: ArrayView, b: ArrayView) -> bool:
+    """Whether ``a`` and ``b`` provably share no element: views of one C- or F-ordered array (its
+    distinct subscripts address distinct elements) that hold some axis at subscripts a nonzero
+    constant apart, as ``p[1:n - 1, j]`` and ``p[1:n - 1, j - 1]`` hold the column."""
+    if a.base != b.base or a.base_type.layout not in ("C", "F"):
+        return False
+    for ma, mb in zip(a.maps, b.maps, strict=True):
+        if isinstance(ma, Fixed) and isinstance(mb, Fixed):
+            try:
+                gap = _difference(ma.index, mb.index)
+            except NotAffine:
+                continue
+            if gap is not None and gap != 0:
+                return True
+    return False
+
+
+def _difference(x: ir.Expr, y: ir.Expr) -> int | None:
+    """``x - y`` when it is the same constant for every value of the variables both read."""
+    fx, fy = affine(x, {}), affine(y, {})
+    terms = {k: fx.get(k, 0) - fy.get(k, 0) for k in fx.keys() | fy.keys()}
+    if any(v for k, v in terms.items() if k):
+        return None
+    return terms.get("", 0)
 
 
 def bool_const(value: bool) -> ir.Const:

@@ -89,11 +89,13 @@ PipelineEntry = str | tuple[str, Mapping[str, Any]]
 # it only wraps an innermost loop in a test, which leaves the outer loops' verdicts alone.
 # Simplify after fusion: it folds fusion's version tests that the shapes decide, and contract
 # can then drop the temporaries only the fallback copy used. Recompute before contract: the
-# gathers it removes leave arrays that only the fallback copy read. Simplify again after contract: an
-# overlap guard whose general branch no longer allocates goes, which makes its nest perfect for
-# interchange. strip_outward after interchange, which may already have put a parallel loop
-# outermost; both before parallelize, which judges the loops they leave. Unswitch before licm:
-# licm hoists nothing out of a loop that may raise, and the copy without the checks cannot.
+# gathers it removes leave arrays that only the fallback copy read. Simplify again after contract:
+# an overlap guard whose general branch no longer allocates goes, which makes its nest perfect for
+# interchange. hoist_headers right before interchange: the slice bounds an array statement
+# computes in the loop around it make the nest look non-rectangular. strip_outward after
+# interchange, which may already have put a parallel loop outermost; both before parallelize,
+# which judges the loops they leave. Unswitch before licm: licm hoists nothing out of a loop that
+# may raise, and the copy without the checks cannot.
 PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
     "cpu": (
         "fusion",
@@ -101,6 +103,7 @@ PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
         "recompute",
         "contract",
         "simplify",
+        "hoist_headers",
         "interchange",
         "strip_outward",
         "tiling",

@@ -4,6 +4,7 @@ from kiln.transforms import effects as _effects  # noqa: F401  (registers analys
 from kiln.transforms import signs as _signs  # noqa: F401  (registers analyses)
 from kiln.transforms.passes import contract as _contract  # noqa: F401
 from kiln.transforms.passes import fusion as _fusion  # noqa: F401
+from kiln.transforms.passes import hoist_headers as _hoist_headers  # noqa: F401
 from kiln.transforms.passes import hoist_loads as _hoist_loads  # noqa: F401
 from kiln.transforms.passes import interchange as _interchange  # noqa: F401
 from kiln.transforms.passes import licm as _licm  # noqa: F401

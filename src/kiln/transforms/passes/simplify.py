@@ -29,19 +29,20 @@ for the dependence test.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections import Counter
 from collections.abc import Callable
 
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
-from kiln.ir.visit import iter_exprs, iter_stmts, map_exprs, map_stmts
+from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_exprs, replace_body
 from kiln.transforms.apart import without_unused_views
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.signs import is_nonneg
 
 BOOL = ScalarType("bool")
 _SAME = {"eq": True, "le": True, "ge": True, "ne": False, "lt": False, "gt": False}
-_PURE = (ir.Const, ir.Var, ir.Dim, ir.Cast, ir.Binary, ir.Unary)
+_PURE = (ir.Const, ir.Var, ir.Dim, ir.Cast, ir.Binary, ir.Unary, ir.Select)
 
 
 def _defined_names(fn: ir.Function) -> dict[str, int]:
@@ -206,33 +207,85 @@ def _sign_test(e: ir.Expr, signs: frozenset[str]) -> bool | None:
 
 @register("simplify", description="fold tests that the function's own definitions and signs decide")
 def simplify(fn: ir.Function, ctx: PassContext) -> ir.Function:
-    known = _known_values(fn)
-    signs: frozenset[str] = ctx.analyses.get("nonneg_scalars")
-
-    def test(e: ir.Expr) -> ir.Expr:
-        if isinstance(e, ir.Select):
-            c = fold_test(e.cond, known, signs)
-            return e if c is None else (e.if_true if c.value else e.if_false)
-        return e
-
-    def stmt(s: ir.Stmt) -> ir.Stmt | tuple[ir.Stmt, ...] | None:
-        if isinstance(s, ir.If):
-            c = fold_test(s.cond, known, signs)
-            if c is not None:
-                ctx.note(s.sid, f"simplify: the test is always {bool(c.value)}")
-                return s.then if c.value else s.orelse
-            if _needless_guard(s):
-                ctx.note(s.sid, "simplify: the overlap guard's general branch no longer allocates")
-                return s.then
-        if isinstance(s, ir.Check) and (c := fold_test(s.cond, known, signs)) is not None and c.value:
-            return ()
-        return None
-
-    body = map_stmts(fn.body, stmt)
-    body = tuple(map_exprs(s, test) for s in body)  # type: ignore[misc]
+    folder = _Folder(ctx, _defined_names(fn), ctx.analyses.get("nonneg_scalars"))
+    body = folder.body(fn.body, _known_values(fn), top=True)
     if body == fn.body:
         return fn
     return dataclasses.replace(fn, body=without_unused_views(body, frozenset()))
+
+
+@dataclasses.dataclass
+class _Folder:
+    """Folds each body's tests with the values known where they stand: the function's (see
+    :func:`_known_values`), and inside a loop or branch also those of the scalars the body
+    itself defined earlier. The frontend spells ``p[1:N - 1, j] = f(p[1:N - 1, j - 1])`` in a
+    loop as two lengths from the same expression and a test that they are equal; that test
+    keeps a broadcasting copy with its temporary array in the loop, and the nest stays
+    sequential (NPBench adi). A scalar assigned once in the function, from values known
+    everywhere, has the same value at every read that follows it in its own body."""
+
+    ctx: PassContext
+    counts: dict[str, int]
+    signs: frozenset[str]
+
+    def body(self, stmts: tuple[ir.Stmt, ...], known: dict[str, ir.Expr], top: bool) -> tuple[ir.Stmt, ...]:
+        out: list[ir.Stmt] = []
+        for s in stmts:
+            inner = tuple(self.body(b, known, top=False) for b in bodies(s))
+            s = replace_body(s, *inner) if inner else s
+            s = map_exprs(s, functools.partial(self.select, known=known), deep=False)  # type: ignore[assignment]
+            folded = self.stmt(s, known)
+            for kept in folded:
+                out.append(kept)
+                if not top:  # the function's own prefix is in ``known`` already
+                    known = _with_definition(kept, known, self.counts)
+        return tuple(out)
+
+    def select(self, e: ir.Expr, known: dict[str, ir.Expr]) -> ir.Expr:
+        if isinstance(e, ir.Select):
+            c = fold_test(e.cond, known, self.signs)
+            return e if c is None else (e.if_true if c.value else e.if_false)
+        return e
+
+    def stmt(self, s: ir.Stmt, known: dict[str, ir.Expr]) -> tuple[ir.Stmt, ...]:
+        if isinstance(s, ir.If):
+            c = fold_test(s.cond, known, self.signs)
+            if c is not None:
+                self.ctx.note(s.sid, f"simplify: the test is always {bool(c.value)}")
+                return s.then if c.value else s.orelse
+            if _needless_guard(s):
+                self.ctx.note(s.sid, "simplify: the overlap guard's general branch no longer allocates")
+                return s.then
+        if isinstance(s, ir.Check) and (c := fold_test(s.cond, known, self.signs)) is not None and c.value:
+            return ()
+        return (s,)
+
+
+def _with_definition(s: ir.Stmt, known: dict[str, ir.Expr], counts: dict[str, int]) -> dict[str, ir.Expr]:
+    """``known`` plus what ``s`` defines once, from known values only (a copy when it adds)."""
+    if not (isinstance(s, ir.Assign | ir.Alloc | ir.View) and counts.get(s.target) == 1):
+        return known
+    if isinstance(s, ir.Assign):
+        if isinstance(s.value.type, ScalarType) and _pure(s.value, known, counts):
+            return {**known, s.target: _inline(s.value, known)}
+        return known
+    if all(_pure(x, known, counts) for x in s.shape):
+        dims = {_dim_key(ir.Dim(s.target, axis)): _inline(x, known) for axis, x in enumerate(s.shape)}
+        return {**known, **dims}
+    return known
+
+
+def _pure(e: ir.Expr, known: dict[str, ir.Expr], counts: dict[str, int]) -> bool:
+    """``e`` reads only known scalars or ones never assigned (arguments), and dims of arrays
+    never bound in the function or known."""
+    for x in iter_exprs(e):
+        if not isinstance(x, _PURE):
+            return False
+        if isinstance(x, ir.Dim) and counts.get(x.array, 0) > 0 and _dim_key(x) not in known:
+            return False
+        if isinstance(x, ir.Var) and x.name not in known and counts.get(x.name, 0) > 0:
+            return False
+    return True
 
 
 def _needless_guard(s: ir.If) -> bool:
