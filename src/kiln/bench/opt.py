@@ -4,7 +4,10 @@
   NumPy's plain copy reaches in the same run (the STREAM yardstick);
 - ``gemm``: ``C[:] = alpha * A @ B + beta * C`` against NumPy's BLAS;
 - ``prange_norm_N``: ``out[i] = x[i] / norm(x)`` in a ``prange`` loop at growing ``n``: with the norm
-  hoisted the time grows linearly; Numba's ``parallel=True`` recomputes it (quadratic).
+  hoisted the time grows linearly; Numba's ``parallel=True`` recomputes it (quadratic);
+- ``column_sweep``: ``p[1:N - 1, j] = f(p[1:N - 1, j - 1])`` in a ``j`` loop (NPBench adi's
+  sweeps): with ``--parallel`` the rows run outermost, on the threads, each a unit-stride
+  recurrence.
 """
 
 from __future__ import annotations
@@ -34,6 +37,15 @@ def gemm(alpha: float, beta: float, C: np.ndarray, A: np.ndarray, B: np.ndarray)
 def prange_norm(x: np.ndarray, out: np.ndarray) -> None:
     for i in kiln.prange(x.shape[0]):
         out[i] = x[i] / np.sqrt(np.sum(x * x))
+
+
+def column_sweep(N: int, a: float, b: float, c: float, p: np.ndarray) -> None:
+    for j in range(1, N - 1):
+        p[1 : N - 1, j] = -c / (a * p[1 : N - 1, j - 1] + b)
+
+
+def _sweep_args(rng: np.random.Generator, n: int) -> tuple[Any, ...]:
+    return n, 0.3, 1.7, -0.4, rng.random((n, n)) + 1.0
 
 
 def _triad_args(rng: np.random.Generator, n: int) -> tuple[Any, ...]:
@@ -115,6 +127,7 @@ def opt_benchmarks() -> list[Benchmark]:
         TriadBandwidth(),
         KernelCase("gemm", gemm, _gemm_args, 1000, 8, "{n}x{n} float64"),
         *(PrangeNorm(n, q) for n, q in ((5000, 50), (10000, 100), (20000, 200))),
+        KernelCase("column_sweep", column_sweep, _sweep_args, 2000, 8, "{n}x{n} float64"),
     ]
 
 
