@@ -7,14 +7,18 @@ read after the loop; overlap guards of columns that may coincide."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from tests.transforms.support import golden, in_layout, loops, lower, optimize, text, threads
 
 import kiln
 from kiln.ir import nodes as ir
+from kiln.ir.types import INT64, ScalarType
 from kiln.ir.visit import iter_exprs, iter_stmts
 from kiln.transforms import recipes
+from kiln.transforms.passes.hoist_headers import hoistable
 
 PIPELINE = (
     *("fusion", "simplify", "recompute", "contract", "simplify"),
@@ -145,3 +149,24 @@ def test_guarded_statements_still_match_numpy(dtype) -> None:
         want = f(*[a.copy() if isinstance(a, np.ndarray) else a for a in args])
         got = kiln.jit(f)(*[a.copy() if isinstance(a, np.ndarray) else a for a in args])
         np.testing.assert_array_equal(got, want)
+
+
+def test_a_header_scalar_an_atomic_also_sets_stays() -> None:
+    fn = optimize(lower(column_sweep, *_sweep_args()), *PIPELINE[:5]).fn
+    outer = loops(fn)[0]
+    movable = hoistable(fn, outer)
+    header = next(s for s in outer.body if isinstance(s, ir.Assign) and s.sid in movable)
+    inner = next(s for s in outer.body if isinstance(s, ir.For))
+    one = ir.Const(1.0, ScalarType("float64"))
+    atomic = ir.Atomic(
+        "add", "p_p", (ir.Const(0, INT64), ir.Const(0, INT64)), one, target=header.target, sid=999
+    )
+    nest = dataclasses.replace(
+        outer,
+        body=tuple(
+            s if s is not inner else dataclasses.replace(inner, body=(*inner.body, atomic))
+            for s in outer.body
+        ),
+    )
+    fn = dataclasses.replace(fn, body=tuple(nest if s is outer else s for s in fn.body))
+    assert header.sid not in hoistable(fn, nest)

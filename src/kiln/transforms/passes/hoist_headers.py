@@ -27,20 +27,13 @@ from kiln.ir.types import ScalarType
 from kiln.ir.visit import iter_exprs, iter_stmts, map_exprs, map_stmts
 from kiln.transforms.effects import effects_of
 from kiln.transforms.pass_manager import PassContext, register
+from kiln.transforms.passes.simplify import definition_counts
 from kiln.transforms.passes.unswitch import _early_evaluable
 from kiln.transforms.recipes import Step, find_loop, register_transformation
 
 
 def _reads(node: ir.Stmt | ir.Expr) -> set[str]:
     return {e.name for e in iter_exprs(node) if isinstance(e, ir.Var)}
-
-
-def _assign_counts(fn: ir.Function) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for s in iter_stmts(fn.body):
-        if isinstance(s, ir.Assign):
-            counts[s.target] = counts.get(s.target, 0) + 1
-    return counts
 
 
 def _reads_outside(fn: ir.Function, loop: ir.For) -> set[str]:
@@ -67,7 +60,7 @@ def hoistable(fn: ir.Function, loop: ir.For) -> tuple[int, ...]:
     rest = loop.body[len(header) :]
     if not (len(rest) == 1 and isinstance(rest[0], ir.For)):
         return ()
-    counts = _assign_counts(fn)
+    counts = definition_counts(fn)  # atomics' old values and loop variables count too
     outside = _reads_outside(fn, loop)
     changed = set(effects_of(loop.body).writes) | {loop.var}
     moved: list[int] = []

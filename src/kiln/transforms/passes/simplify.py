@@ -45,7 +45,7 @@ _SAME = {"eq": True, "le": True, "ge": True, "ne": False, "lt": False, "gt": Fal
 _PURE = (ir.Const, ir.Var, ir.Dim, ir.Cast, ir.Binary, ir.Unary, ir.Select)
 
 
-def _defined_names(fn: ir.Function) -> dict[str, int]:
+def definition_counts(fn: ir.Function) -> dict[str, int]:
     """How often each name is (re)defined: assignments, allocations, views, loop variables."""
     counts: dict[str, int] = {}
     for s in iter_stmts(fn.body):
@@ -58,7 +58,7 @@ def _defined_names(fn: ir.Function) -> dict[str, int]:
 
 def _known_values(fn: ir.Function) -> dict[str, ir.Expr]:
     """Scalars with one value everywhere after their definition (see the module docstring)."""
-    counts = _defined_names(fn)
+    counts = definition_counts(fn)
     known: dict[str, ir.Expr] = {}
 
     def pure(e: ir.Expr, rebinds: frozenset[str] | None) -> bool:
@@ -207,7 +207,7 @@ def _sign_test(e: ir.Expr, signs: frozenset[str]) -> bool | None:
 
 @register("simplify", description="fold tests that the function's own definitions and signs decide")
 def simplify(fn: ir.Function, ctx: PassContext) -> ir.Function:
-    folder = _Folder(ctx, _defined_names(fn), ctx.analyses.get("nonneg_scalars"))
+    folder = _Folder(ctx, definition_counts(fn), ctx.analyses.get("nonneg_scalars"))
     body = folder.body(fn.body, _known_values(fn), top=True)
     if body == fn.body:
         return fn
