@@ -502,8 +502,8 @@ class StmtRenderer:
         t, n = s.type, s.type.ndim
         dims = ", ".join(self.e(x) for x in s.shape) or "0"
         o = self.fresh("o")
-        returned = s.target in self._returned_allocs  # temporaries use the pool (kiln.runtime.scratch)
-        new = "PyArray_EMPTY({n}, d_, {tn}, 0)" if returned else "kiln_scratch_array({n}, d_, {tn})"
+        returned = s.target in self._returned_allocs  # pools: kiln.runtime.result_pool and .scratch
+        new = "kiln_result_array({n}, d_, {tn})" if returned else "kiln_scratch_array({n}, d_, {tn})"
         lines = [
             "{",
             f"    npy_intp d_[{max(n, 1)}] = {{{dims}}};",

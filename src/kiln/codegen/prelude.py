@@ -158,6 +158,39 @@ static PyObject* kiln_scratch_array(int nd, npy_intp* dims, int typenum) {
     return arr;
 }
 
+/* A returned array of KILN_RESULT_POOL_MIN bytes or more gets its memory through
+   kiln.runtime.result_pool's NumPy memory handler, which keeps the blocks of freed results for
+   the next call (glibc would map them afresh, and each page would fault at its first write).
+   The array stays an ordinary one that owns its data. */
+#ifndef KILN_RESULT_POOL_MIN
+#define KILN_RESULT_POOL_MIN 33554432
+#endif
+static PyObject* kiln_result_array(int nd, npy_intp* dims, int typenum) {
+    static PyObject* handler = NULL; /* the capsule, or Py_None without a pool */
+    PyArray_Descr* d = PyArray_DescrFromType(typenum);
+    if (!d) return NULL;
+    npy_intp count = 1;
+    for (int k = 0; k < nd; k++) count *= dims[k];
+    npy_intp bytes = count * PyDataType_ELSIZE(d);
+    Py_DECREF(d);
+    if (bytes < KILN_RESULT_POOL_MIN) return PyArray_EMPTY(nd, dims, typenum, 0);
+    if (!handler) {
+        PyObject* m = PyImport_ImportModule("kiln.runtime.result_pool");
+        handler = m ? PyObject_CallMethod(m, "handler", NULL) : NULL;
+        Py_XDECREF(m);
+        if (!handler) return NULL;
+    }
+    if (handler == Py_None) return PyArray_EMPTY(nd, dims, typenum, 0);
+    PyObject* old = PyDataMem_SetHandler(handler);
+    if (!old) return NULL;
+    PyObject* arr = PyArray_EMPTY(nd, dims, typenum, 0);
+    PyObject* back = PyDataMem_SetHandler(old);
+    Py_DECREF(old);
+    if (!back) { Py_XDECREF(arr); return NULL; }
+    Py_DECREF(back);
+    return arr;
+}
+
 /* Byte span [lo, hi) of a strided view; empty views span nothing. */
 typedef struct { const char* lo; const char* hi; } kiln_span;
 KILN_INLINE kiln_span kiln_span_of(const void* data, int nd, const npy_intp* shape,

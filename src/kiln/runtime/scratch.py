@@ -53,10 +53,14 @@ def give(block: Any, nbytes: int) -> None:
 
 
 def release_memory() -> int:
-    """Free every block the pool holds and trim the heap (kiln.runtime.heap); returns how many
-    bytes the pool held."""
+    """Free every block the pool holds, and those of large returned arrays
+    (kiln.runtime.result_pool), and trim the heap (kiln.runtime.heap); returns how many bytes
+    the pools held."""
+    from kiln.runtime import result_pool
+
     held = sum(size for size, _ in _free)
     _free.clear()
+    held += result_pool.release()
     trim()
     return held
 
