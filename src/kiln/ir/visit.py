@@ -13,7 +13,7 @@ from functools import cache
 from typing import get_args
 
 from kiln.ir import nodes
-from kiln.ir.nodes import Expr, Function, Stmt
+from kiln.ir.nodes import Expr, Function, Stmt, Var
 
 EXPR_TYPES: tuple[type, ...] = get_args(nodes.Expr)
 STMT_TYPES: tuple[type, ...] = get_args(nodes.Stmt)
@@ -89,6 +89,11 @@ def iter_exprs(node: Expr | Stmt, *, deep: bool = True) -> Iterator[Expr]:
     if deep and is_stmt(node):
         for stmt in iter_stmts(s for body in bodies(node) for s in body):  # type: ignore[arg-type]
             yield from iter_exprs(stmt, deep=False)
+
+
+def var_names(node: Expr | Stmt, *, deep: bool = True) -> set[str]:
+    """The names of the scalar variables ``node`` reads (``deep`` as in :func:`iter_exprs`)."""
+    return {e.name for e in iter_exprs(node, deep=deep) if isinstance(e, Var)}
 
 
 def _rebuild(node: object, changes: dict[str, object]) -> object:

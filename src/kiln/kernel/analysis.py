@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from kiln.ir import nodes as ir
-from kiln.ir.visit import bodies, iter_exprs, iter_stmts
+from kiln.ir.visit import bodies, iter_exprs, iter_stmts, var_names
 from kiln.kernel.lower_intrinsics import TID
 
 
@@ -18,7 +18,7 @@ def contains_barrier(s: ir.Stmt) -> bool:
 
 
 def expr_vars(e: ir.Expr) -> set[str]:
-    return {x.name for x in iter_exprs(e) if isinstance(x, ir.Var)}
+    return var_names(e)
 
 
 def read_vars(stmts: Iterable[ir.Stmt]) -> set[str]:

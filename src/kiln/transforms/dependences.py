@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from kiln.ir import nodes as ir
-from kiln.ir.visit import iter_exprs, iter_stmts
+from kiln.ir.visit import iter_exprs, iter_stmts, var_names
 from kiln.transforms.effects import ArrayRoots, effects_of
 from kiln.transforms.signs import is_nonneg
 
@@ -159,7 +159,7 @@ def _same_value_again(block: tuple[ir.Stmt, ...], pos: int, count: int) -> bool:
     if len(again) != count - 1 or any(block[p].value != first.value for p in again):  # type: ignore[attr-defined]
         return False
     between = effects_of(block[pos + 1 : again[-1]])
-    scalars = {e.name for e in iter_exprs(first.value) if isinstance(e, ir.Var)}
+    scalars = var_names(first.value)
     extents = {e.array for e in iter_exprs(first.value) if isinstance(e, ir.Dim)}  # a rebinding changes them
     return not (scalars & between.writes or extents & between.array_binds)
 

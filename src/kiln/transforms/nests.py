@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType
-from kiln.ir.visit import bodies, iter_exprs, iter_stmts, replace_body
+from kiln.ir.visit import bodies, iter_exprs, iter_stmts, replace_body, var_names
 from kiln.transforms.dependences import Affine, NotAffine, affine, affine_scalars
 from kiln.transforms.effects import effects_of
 
@@ -27,10 +27,6 @@ class Band:
     @property
     def vars(self) -> tuple[str, ...]:
         return tuple(loop.var for loop in self.loops)
-
-
-def _reads(node: ir.Stmt | ir.Expr) -> set[str]:
-    return {e.name for e in iter_exprs(node) if isinstance(e, ir.Var)}
 
 
 def _is_pure(e: ir.Expr) -> bool:
@@ -67,12 +63,12 @@ def band_problem(band: Band) -> str:
     body_writes = effects_of(band.body).writes
     for k, loop in enumerate(band.loops):
         own = {loop.var} | {s.target for s in band.headers[k] if isinstance(s, ir.Assign)}
-        bound_reads = set().union(*(_reads(e) for e in (loop.start, loop.stop, loop.step)))
+        bound_reads = set().union(*(var_names(e) for e in (loop.start, loop.stop, loop.step)))
         if k and bound_reads & written:
             return f"the bounds of loop {loop.sid} change within the nest (not rectangular)"
         for s in band.headers[k]:
             assert isinstance(s, ir.Assign)
-            if (_reads(s.value) & written) - own:
+            if (var_names(s.value) & written) - own:
                 return f"{s.target} = ... in loop {loop.sid} reads a value another loop of the nest sets"
             if s.target in body_writes or any(
                 s.target == t.target

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from kiln.frontend.loops import _Flow, plan_scalars
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
-from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_exprs, max_sid, replace_body
+from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_exprs, max_sid, replace_body, var_names
 from kiln.transforms.dependences import carried_dependence
 from kiln.transforms.effects import ArrayRoots, array_roots, effects_of
 from kiln.transforms.fusion_deps import fusion_dependences
@@ -246,7 +246,7 @@ def _free_reads(
     for s in body:
         if any(s is n for n in skip):
             continue
-        out |= {e.name for e in iter_exprs(s, deep=False) if isinstance(e, ir.Var)} - bound
+        out |= var_names(s, deep=False) - bound
         out |= set(s.values) - bound if isinstance(s, ir.Return) else set()
         inner = bound | {s.var} if isinstance(s, ir.For) else bound
         for b in bodies(s):
@@ -278,7 +278,7 @@ def _mentions_outside(fn: ir.Function, nests: tuple[ir.For, ...]) -> set[str]:
     for s in iter_stmts(fn.body):
         if id(s) in inside:
             continue
-        names |= {e.name for e in iter_exprs(s, deep=False) if isinstance(e, ir.Var)}
+        names |= var_names(s, deep=False)
         if isinstance(s, ir.Assign):
             names.add(s.target)
         elif isinstance(s, ir.For):

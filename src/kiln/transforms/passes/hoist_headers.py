@@ -24,16 +24,12 @@ import dataclasses
 
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
-from kiln.ir.visit import iter_exprs, iter_stmts, map_exprs, map_stmts
+from kiln.ir.visit import iter_exprs, iter_stmts, map_exprs, map_stmts, var_names
 from kiln.transforms.effects import effects_of
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.passes.simplify import definition_counts
-from kiln.transforms.passes.unswitch import _early_evaluable
+from kiln.transforms.passes.unswitch import early_evaluable
 from kiln.transforms.recipes import Step, find_loop, register_transformation
-
-
-def _reads(node: ir.Stmt | ir.Expr) -> set[str]:
-    return {e.name for e in iter_exprs(node) if isinstance(e, ir.Var)}
 
 
 def _reads_outside(fn: ir.Function, loop: ir.For) -> set[str]:
@@ -44,9 +40,9 @@ def _reads_outside(fn: ir.Function, loop: ir.For) -> set[str]:
         if id(s) in inside:
             continue
         if s is loop:
-            names |= set().union(*(_reads(e) for e in (loop.start, loop.stop, loop.step)))
+            names |= set().union(*(var_names(e) for e in (loop.start, loop.stop, loop.step)))
         else:
-            names |= {e.name for e in iter_exprs(s, deep=False) if isinstance(e, ir.Var)}
+            names |= var_names(s, deep=False)
     return names
 
 
@@ -67,11 +63,11 @@ def hoistable(fn: ir.Function, loop: ir.For) -> tuple[int, ...]:
     for s in header:
         if not (
             isinstance(s.value.type, ScalarType)
-            and _early_evaluable(s.value)
+            and early_evaluable(s.value)
             and not any(isinstance(e, ir.Load) for e in iter_exprs(s.value))
             and counts.get(s.target) == 1
             and s.target not in outside
-            and not (_reads(s.value) & changed)
+            and not (var_names(s.value) & changed)
         ):
             continue
         moved.append(s.sid)

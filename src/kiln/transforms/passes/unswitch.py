@@ -37,7 +37,7 @@ _SAFE_EXPRS = (ir.Const, ir.Var, ir.Dim, ir.Binary, ir.Unary, ir.Cast, ir.Select
 _TRAPPING = frozenset({"truediv", "floordiv", "mod", "pow", "lshift", "rshift"})
 
 
-def _early_evaluable(e: ir.Expr) -> bool:
+def early_evaluable(e: ir.Expr) -> bool:
     """``e`` may run before the loop: nothing in it can fail, and it means the same there."""
     for x in iter_exprs(e):
         if not isinstance(x, _SAFE_EXPRS):
@@ -68,7 +68,7 @@ def invariant_checks(loop: ir.For) -> list[InvariantCheck]:
     found: list[InvariantCheck] = []
 
     def invariant(e: ir.Expr, known: dict[str, ir.Expr]) -> bool:
-        if not _early_evaluable(e):
+        if not early_evaluable(e):
             return False
         reads = {x.name for x in iter_exprs(e) if isinstance(x, ir.Var)}
         measured = {x.array for x in iter_exprs(e) if isinstance(x, ir.Dim)}
