@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from kiln.options import env_scratch_bytes
+from kiln.runtime import result_pool
 from kiln.runtime.heap import trim
 
 _free: list[tuple[int, Any]] = []  # (bytes, capsule owning the block), most recent last
@@ -56,8 +57,6 @@ def release_memory() -> int:
     """Free every block the pool holds, and those of large returned arrays
     (kiln.runtime.result_pool), and trim the heap (kiln.runtime.heap); returns how many bytes
     the pools held."""
-    from kiln.runtime import result_pool
-
     held = sum(size for size, _ in _free)
     _free.clear()
     held += result_pool.release()

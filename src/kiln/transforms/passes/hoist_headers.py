@@ -10,7 +10,8 @@ not move them, since they cost nothing on their own, and it runs after interchan
 
 A leading header assignment of a loop whose body is otherwise one loop (the head of a perfect
 nest) moves in front of the loop when
-- its value loads nothing, calls nothing and cannot trap (``unswitch``'s early-evaluable values);
+- its value loads nothing, cannot trap and does not ask which worker runs it (``unswitch``'s
+  early-evaluable values);
 - it reads nothing the loop changes (its counter, what its body assigns) other than what earlier
   hoisted assignments set;
 - its scalar is assigned nowhere else in the function and read nowhere outside the loop, so
@@ -24,7 +25,7 @@ import dataclasses
 
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
-from kiln.ir.visit import iter_exprs, iter_stmts, map_exprs, map_stmts, var_names
+from kiln.ir.visit import iter_stmts, map_exprs, map_stmts, var_names
 from kiln.transforms.effects import effects_of
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.passes.simplify import definition_counts
@@ -63,8 +64,7 @@ def hoistable(fn: ir.Function, loop: ir.For) -> tuple[int, ...]:
     for s in header:
         if not (
             isinstance(s.value.type, ScalarType)
-            and early_evaluable(s.value)
-            and not any(isinstance(e, ir.Load) for e in iter_exprs(s.value))
+            and early_evaluable(s.value)  # no loads, nothing that traps or asks for its worker
             and counts.get(s.target) == 1
             and s.target not in outside
             and not (var_names(s.value) & changed)

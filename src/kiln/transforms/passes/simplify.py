@@ -84,17 +84,8 @@ def _known_values(fn: ir.Function) -> dict[str, ir.Expr]:
             if isinstance(s, ir.Block):
                 if not walk(s.body, rebinds):
                     return False
-            elif isinstance(s, ir.Assign):
-                if (
-                    counts.get(s.target) == 1
-                    and isinstance(s.value.type, ScalarType)
-                    and pure(s.value, rebinds)
-                ):
-                    known[s.target] = _inline(s.value, known)
-            elif isinstance(s, ir.Alloc | ir.View):
-                if counts.get(s.target) == 1 and all(pure(x, rebinds) for x in s.shape):
-                    for axis, x in enumerate(s.shape):  # ``np.empty((n, m))``: its dims are n, m
-                        known[_dim_key(ir.Dim(s.target, axis))] = _inline(x, known)
+            elif isinstance(s, ir.Assign | ir.Alloc | ir.View):
+                known.update(_defined_values(s, known, counts, lambda e: pure(e, rebinds)))
             elif not isinstance(s, ir.Check | ir.For | ir.While | ir.If):
                 return False  # an exit: what follows may not run
         return True
@@ -263,16 +254,23 @@ class _Folder:
 
 def _with_definition(s: ir.Stmt, known: dict[str, ir.Expr], counts: dict[str, int]) -> dict[str, ir.Expr]:
     """``known`` plus what ``s`` defines once, from known values only (a copy when it adds)."""
+    added = _defined_values(s, known, counts, lambda e: _pure(e, known, counts))
+    return {**known, **added} if added else known
+
+
+def _defined_values(
+    s: ir.Stmt, known: dict[str, ir.Expr], counts: dict[str, int], pure: Callable[[ir.Expr], bool]
+) -> dict[str, ir.Expr]:
+    """What ``s`` defines once from values ``pure`` accepts: a scalar's value, or an array's
+    extents (``np.empty((n, m))``: its dims are n, m); inlined through ``known``."""
     if not (isinstance(s, ir.Assign | ir.Alloc | ir.View) and counts.get(s.target) == 1):
-        return known
+        return {}
     if isinstance(s, ir.Assign):
-        if isinstance(s.value.type, ScalarType) and _pure(s.value, known, counts):
-            return {**known, s.target: _inline(s.value, known)}
-        return known
-    if all(_pure(x, known, counts) for x in s.shape):
-        dims = {_dim_key(ir.Dim(s.target, axis)): _inline(x, known) for axis, x in enumerate(s.shape)}
-        return {**known, **dims}
-    return known
+        ok = isinstance(s.value.type, ScalarType) and pure(s.value)
+        return {s.target: _inline(s.value, known)} if ok else {}
+    if all(pure(x) for x in s.shape):
+        return {_dim_key(ir.Dim(s.target, axis)): _inline(x, known) for axis, x in enumerate(s.shape)}
+    return {}
 
 
 def _pure(e: ir.Expr, known: dict[str, ir.Expr], counts: dict[str, int]) -> bool:
