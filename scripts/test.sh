@@ -12,6 +12,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 . scripts/setup_env.sh || { echo "test.sh: environment setup failed" >&2; exit 1; }
 
 workers="${KILN_TEST_WORKERS:-2}"
+# Two test processes share the machine's cores: an OpenMP worker that busy-waits after each
+# parallel call (kiln's default, kiln/runtime/loader.py) would hold the core the other needs.
+export GOMP_SPINCOUNT="${GOMP_SPINCOUNT:-3000}"
 xdist_args=()
 # Fall back to a plain in-process run if pytest-xdist is not importable.
 if [ "$workers" != "0" ] && [ "$workers" != "1" ]; then

@@ -28,17 +28,28 @@ def load_extension(path: Path, module_name: str) -> ModuleType:
     return module
 
 
-# libgomp's default lets a waiting thread busy-wait for about 300000 iterations (up to a
-# millisecond) before it sleeps: at the start and end of each parallel loop, and between calls.
-# Measured on a 2-core machine, that long spin costs the thread it waits for its core whenever
-# other work runs between kiln's parallel loops (NumPy between two calls: arc_distance at preset M
-# ran 0.75x on two threads against one), and on a busy machine a team of two ran 10-50x slower
-# than one (fdtd_2d, mandelbrot1, gemver at preset S). Not spinning at all makes a kernel
-# launched once per row pay a wake-up per launch (LU: 25.7 ms against 9.5 ms). A short spin of
-# 3000 iterations (microseconds) kept both: arc_distance 1.86x on two threads, LU 10.0 ms. On a
-# busy machine (other runnable threads on every core) kiln does not spin at all. The user's
-# OMP_WAIT_POLICY or GOMP_SPINCOUNT always win.
-SPIN_COUNT = "3000"
+# How long an idle OpenMP worker busy-waits before it sleeps, in libgomp's spin iterations (one
+# ``pause`` and a load each: about 7 ns on the 2-core development machine, so libgomp's default of
+# 300000 is about 2 ms). A worker that slept must be woken at the next parallel loop, and on a
+# virtual machine waking an idle virtual CPU can take as long as a short kernel runs. Measured
+# there with ``kiln bench npbench --preset M --scaling`` (NumPy, kiln on one thread and kiln on
+# two in turn, so the worker idles through the other calls), two runs per setting:
+#   - syrk (1.3 ms on one thread): 1.65x and 0.93x from 1 to 2 threads at 3000, 1.00x and 1.67x at
+#     300000, 1.59x and 1.61x at 1000000, 1.70x and 1.70x at 10000000;
+#   - syr2k (1.1 ms): 1.32x and 0.88x, 1.44x and 1.05x, 1.61x and 1.65x, 1.74x and 1.75x;
+#   - arc_distance, trmm, heat_3d, gemver, go_fast, softmax, mandelbrot1, deriche, gramschmidt,
+#     cavity_flow, lu: the same within run-to-run noise at 3000 and 10000000, and so were their
+#     NumPy and one-thread times, which run while the worker spins.
+# An earlier measurement had arc_distance at 0.75x with libgomp's default spin; these runs gave
+# 1.92-2.07x at every setting. Not spinning at all makes a kernel launched once per row pay a
+# wake-up per launch (`kiln bench gpu`'s LU: 25.7 ms, against 9.5 ms with libgomp's default spin).
+# 10000000 iterations spin for about 70 ms after a team's last loop (measured from the worker's
+# CPU time), less than the 200 ms Intel's OpenMP runtime spins by default. A spinning worker holds
+# a core that another process could use. So on a busy machine (other runnable threads on every
+# core, where a spinning team of two once ran 10-50x slower than one thread) kiln does not spin
+# at all, and the test-suite, which runs two processes on two cores, sets a short spin itself
+# (scripts/test.sh). The user's OMP_WAIT_POLICY or GOMP_SPINCOUNT always win.
+SPIN_COUNT = "10000000"
 BUSY_SPIN_COUNT = "0"
 
 
