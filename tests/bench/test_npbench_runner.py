@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kiln.bench import npbench
+from kiln.bench import npbench, npbench_child
 from kiln.bench.npbench_child import conditioning_note, one_ulp_up, validate
 from kiln.cli import main
 
@@ -139,10 +139,65 @@ def test_scaling_row_times_one_and_two_threads(checkout: Path) -> None:
     row = npbench.run_one(checkout, "scale", "S", repeat=2, timeout=120, parallel=False, scaling=2)
     assert row["status"] == "ok", row
     assert row["threads"] == 2 and row["parallel_loops"] >= 1
-    assert len(row["kiln_1t_samples"]) == len(row["kiln_samples"]) == len(row["numpy_samples"]) == 2
+    rounds = row["rounds"]
+    assert 2 <= rounds <= npbench_child.RETAKE_LIMIT * 2
+    assert len(row["kiln_1t_samples"]) == len(row["kiln_samples"]) == len(row["numpy_samples"]) == rounds
     assert row["scaling"] == pytest.approx(row["kiln_1t_s"] / row["kiln_s"])
-    assert len(row["probe_samples"]) == 2 and all(p > 0 for p in row["probe_samples"])
+    assert len(row["probe_samples"]) == len(row["throughput_probe_samples"]) == rounds
+    assert all(p > 0 for p in row["probe_samples"] + row["throughput_probe_samples"])
+    assert len(row["round_counts"]) == rounds and row["rounds_counted"] == sum(row["round_counts"])
+    # the medians rest on the rounds that count (on every round when none does)
+    kept = [k for k, c in enumerate(row["round_counts"]) if c] or list(range(rounds))
+    assert row["kiln_1t_s"] == pytest.approx(float(np.median([row["kiln_1t_samples"][k] for k in kept])))
+    assert row["scaling_all_rounds"] == pytest.approx(
+        float(np.median(row["kiln_1t_samples"]) / np.median(row["kiln_samples"]))
+    )
     assert row["memory_probe"] > 0
+
+
+def _doubled(x: np.ndarray) -> np.ndarray:
+    return x * 2.0
+
+
+def _scripted_probes(monkeypatch: pytest.MonkeyPatch, readings: list[tuple[float, float]]) -> None:
+    """The compute probes return ``readings`` in turn (the last one from then on)."""
+    from kiln.bench import core_probe
+
+    queue = list(readings)
+
+    def reading(threads: int) -> tuple[float, float]:
+        return queue.pop(0) if len(queue) > 1 else queue[0]
+
+    monkeypatch.setattr(core_probe, "cores_there", reading)
+    monkeypatch.setattr(core_probe, "probe_memory", lambda threads: 1.5)
+    monkeypatch.setattr(npbench_child, "RETAKE_TIME", 1000.0)  # only the round limit stops retakes
+
+
+def test_scaling_retakes_rounds_the_probes_find_without_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    import kiln
+
+    # before round 0, then after rounds 0..: the throughput probe misses a core after round 1
+    _scripted_probes(monkeypatch, [(1.9, 1.9), (1.9, 1.95), (1.95, 1.1), (1.9, 1.9), (1.9, 1.9), (2.0, 2.0)])
+    compiled = kiln.jit(_doubled, parallel=True)
+    x = np.ones(1 << 16)
+    row = npbench_child._scaling(_doubled, compiled, [x], repeat=3, threads=2)
+    # round 1 ends and round 2 starts with a core away: both lose, two more rounds make three
+    assert row["round_counts"] == [True, False, False, True, True]
+    assert row["rounds"] == 5 and row["rounds_counted"] == 3
+    kept = [row["kiln_1t_samples"][k] for k in (0, 3, 4)]
+    assert row["kiln_1t_s"] == pytest.approx(float(np.median(kept)))
+    assert row["throughput_probe_samples"] == [1.95, 1.1, 1.9, 1.9, 2.0]
+
+
+def test_scaling_stops_retaking_at_the_limit_then_counts_every_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    import kiln
+
+    _scripted_probes(monkeypatch, [(1.0, 1.0)])  # the second core never there
+    compiled = kiln.jit(_doubled, parallel=True)
+    row = npbench_child._scaling(_doubled, compiled, [np.ones(1 << 16)], repeat=2, threads=2)
+    assert row["rounds_counted"] == 0 and 2 <= row["rounds"] <= npbench_child.RETAKE_LIMIT * 2
+    assert row["scaling"] == pytest.approx(row["scaling_all_rounds"])
+    assert not npbench.cores_present(row)
 
 
 def test_median_scaling_counts_kernels_with_a_parallel_loop() -> None:
@@ -196,6 +251,23 @@ def test_scaling_summary_separates_kernels_measured_without_the_second_core() ->
     assert "1.02x" in text  # b's lowest probe is in its row
     assert "the memory probe (a triad on 96 MiB) gave a median of 1.41x from 1 to 2 threads" in text
     assert "1.41x" in npbench.scaling_markdown(rows, "M").split("\n")[4]  # c's row
+
+
+def test_scaling_summary_names_the_rounds_that_count() -> None:
+    def row(name: str, scaling: float, every: float, counted: int, rounds: int) -> dict[str, object]:
+        probes = {"probe_samples": [1.9] * rounds, "throughput_probe_samples": [1.0] + [1.9] * (rounds - 1)}
+        head = {"name": name, "status": "ok", "scaling": scaling, "scaling_all_rounds": every}
+        counts = {"rounds": rounds, "rounds_counted": counted, "parallel_loops": 1, "threads": 2}
+        return {**head, **counts, **probes}
+
+    rows = [row("a", 1.9, 1.5, 5, 7), row("b", 1.0, 1.0, 0, 15), row("c", 1.8, 1.8, 5, 5)]
+    assert [npbench.cores_present(r) for r in rows] == [True, False, True]
+    assert npbench.median_scaling_all_rounds(rows) == pytest.approx(1.5)
+    text = npbench.scaling_report(rows, "M")
+    assert "median 1->2 thread speedup 1.80x over the 3 validated kernels" in text
+    assert "(10 of 27 rounds, at 1.8x or more; b had none and count all their rounds)" in text
+    assert "over every round taken the median is 1.50x" in text
+    assert "| a | ok |" in npbench.scaling_markdown(rows, "M") and "5 of 7" in text
 
 
 def test_cli_scaling_writes_json_and_markdown(

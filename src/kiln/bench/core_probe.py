@@ -7,6 +7,14 @@ guest). A two-thread measurement taken then shows no gain whatever the code does
 take turns on one core. The probe does no memory traffic, so on a machine with its cores present
 it scales with the thread count (1.9-2.0x from 1 to 2); a probe near 1.0x marks the measurements
 around it as taken without the second core.
+
+That probe is latency-bound: one dependent chain per lane leaves most of a core's arithmetic units
+idle, so two threads that land on the two hyperthreads of one physical core still run it at
+1.9-2.0x. Vectorized kernels and BLAS do not: they need the units the other hyperthread holds. The
+throughput probe (eight independent chains per lane, enough to keep a core's floating-point ports
+busy) scales only when the two threads have a core each. On the 2-core development machine it
+read 1.0-1.2x in some rounds where the latency probe read 2.0x, and a vectorized kernel timed then
+gains nothing from its second thread either.
 """
 
 from __future__ import annotations
@@ -41,6 +49,40 @@ def probe_scaling(threads: int) -> float:
     thread count it found."""
     out = np.full(_LANES, 0.5)
     return _one_over_many(lambda: _chains(out, _STEPS), threads, tries=2)
+
+
+@kiln.jit(parallel=True)
+def _wide_chains(out: Any, steps: int) -> None:
+    for i in kiln.prange(out.shape[0]):
+        a0, a1, a2, a3 = out[i, 0], out[i, 1], out[i, 2], out[i, 3]
+        a4, a5, a6, a7 = out[i, 4], out[i, 5], out[i, 6], out[i, 7]
+        for _ in range(steps):
+            a0 = a0 * 0.9999 + 0.0001
+            a1 = a1 * 0.9999 + 0.0001
+            a2 = a2 * 0.9999 + 0.0001
+            a3 = a3 * 0.9999 + 0.0001
+            a4 = a4 * 0.9999 + 0.0001
+            a5 = a5 * 0.9999 + 0.0001
+            a6 = a6 * 0.9999 + 0.0001
+            a7 = a7 * 0.9999 + 0.0001
+        out[i, 0], out[i, 1], out[i, 2], out[i, 3] = a0, a1, a2, a3
+        out[i, 4], out[i, 5], out[i, 6], out[i, 7] = a4, a5, a6, a7
+
+
+_WIDE_STEPS = 20000  # about 4 ms on one thread: eight chains per lane, a quarter of the steps
+
+
+def probe_throughput(threads: int) -> float:
+    """Time of the throughput probe on one thread over its time on ``threads`` threads (best of
+    two each, after an untimed call). Restores the thread count it found."""
+    out = np.full((_LANES, 8), 0.5)
+    return _one_over_many(lambda: _wide_chains(out, _WIDE_STEPS), threads, tries=2)
+
+
+def cores_there(threads: int) -> tuple[float, float]:
+    """Both compute probes, latency-bound then throughput-bound: the machine had its cores for
+    ``threads`` threads when both are at CORES_PRESENT or more."""
+    return probe_scaling(threads), probe_throughput(threads)
 
 
 def _one_over_many(run: Callable[[], None], threads: int, tries: int) -> float:

@@ -161,6 +161,11 @@ def median_scaling(rows: Sequence[dict[str, Any]]) -> float | None:
     return _median_of([r["scaling"] for r in scaling_kernels(rows)])
 
 
+def median_scaling_all_rounds(rows: Sequence[dict[str, Any]]) -> float | None:
+    """The median over every round each kernel took, counted or not (rows with rounds only)."""
+    return _median_of([r["scaling_all_rounds"] for r in scaling_kernels(rows) if r.get("scaling_all_rounds")])
+
+
 def _median_of(values: Sequence[float]) -> float | None:
     ordered = sorted(values)
     if not ordered:
@@ -170,14 +175,23 @@ def _median_of(values: Sequence[float]) -> float | None:
 
 
 def cores_present(r: dict[str, Any]) -> bool:
-    """Whether the core probe stayed at CORES_PRESENT or more through every round of ``r``."""
+    """Whether ``r`` was measured with the cores there: in at least one of its rounds both compute
+    probes around the round found them (rows from runs before the throughput probe: the latency
+    probe stayed at CORES_PRESENT or more through every round)."""
+    if "rounds_counted" in r:
+        return r["rounds_counted"] > 0
     probes = r.get("probe_samples") or []
     return bool(probes) and min(probes) >= CORES_PRESENT
 
 
+def _lowest(r: dict[str, Any], key: str) -> str:
+    values = r.get(key) or []
+    return format_ratio(min(values)) if values else "-"
+
+
 def _scaling_cells(r: dict[str, Any]) -> list[str]:
     loops = r.get("parallel_loops")
-    probes = r.get("probe_samples") or []
+    rounds = f"{r['rounds_counted']} of {r['rounds']}" if "rounds" in r else "-"
     return [
         r["name"],
         r["status"],
@@ -185,8 +199,11 @@ def _scaling_cells(r: dict[str, Any]) -> list[str]:
         format_seconds(r.get("kiln_1t_s")),
         format_seconds(r.get("kiln_s")),
         format_ratio(r.get("scaling")),
+        format_ratio(r.get("scaling_all_rounds")),
+        rounds,
         "-" if loops is None else str(loops),
-        format_ratio(min(probes)) if probes else "-",
+        _lowest(r, "probe_samples"),
+        _lowest(r, "throughput_probe_samples"),
         format_ratio(r.get("memory_probe")),
     ]
 
@@ -194,8 +211,11 @@ def _scaling_cells(r: dict[str, Any]) -> list[str]:
 def _scaling_headers(rows: Sequence[dict[str, Any]]) -> list[str]:
     n = next((r["threads"] for r in rows if "threads" in r), 2)
     return ["benchmark", "status", "NumPy median", "kiln 1 thread", f"kiln {n} threads", f"1->{n}"] + [
+        f"1->{n} all rounds",
+        "rounds counted",
         "parallel loops",
         "core probe (lowest)",
+        "throughput probe (lowest)",
         "memory probe",
     ]
 
@@ -209,22 +229,40 @@ def _scaling_summary(rows: Sequence[dict[str, Any]], preset: str) -> str:
         f"median 1->{n} thread speedup {med:.2f}x over the {len(counted)} validated kernels with a "
         f"parallel loop in their optimized IR (preset {preset})"
     )
-    probed = [r for r in counted if r.get("probe_samples")]
-    if probed:
-        present = [r for r in probed if cores_present(r)]
-        inner = _median_of([r["scaling"] for r in present])
-        text += f"; the core probe stayed at {CORES_PRESENT}x or more through {len(present)} of them" + (
-            f", whose median is {inner:.2f}x" if inner is not None else ""
-        )
+    text += _rounds_summary(counted, n)
     memory = _median_of([r["memory_probe"] for r in counted if r.get("memory_probe")])
     if memory is not None:
         text += f"; the memory probe (a triad on 96 MiB) gave a median of {memory:.2f}x from 1 to {n} threads"
     return text
 
 
+def _rounds_summary(counted: Sequence[dict[str, Any]], n: int) -> str:
+    """Which rounds the median rests on, and the median over every round taken."""
+    rounds = [r for r in counted if "rounds" in r]
+    if rounds:
+        kept = sum(r["rounds_counted"] for r in rounds)
+        taken = sum(r["rounds"] for r in rounds)
+        none = [r["name"] for r in rounds if not r["rounds_counted"]]
+        every = median_scaling_all_rounds(rounds)
+        text = (
+            f", from the rounds that both compute probes around them found {n} cores for ({kept} of "
+            f"{taken} rounds, at {CORES_PRESENT}x or more"
+        )
+        text += f"; {', '.join(none)} had none and count all their rounds)" if none else ")"
+        return text + (f"; over every round taken the median is {every:.2f}x" if every is not None else "")
+    probed = [r for r in counted if r.get("probe_samples")]
+    if not probed:
+        return ""
+    present = [r for r in probed if cores_present(r)]
+    inner = _median_of([r["scaling"] for r in present])
+    return f"; the core probe stayed at {CORES_PRESENT}x or more through {len(present)} of them" + (
+        f", whose median is {inner:.2f}x" if inner is not None else ""
+    )
+
+
 def scaling_report(rows: Sequence[dict[str, Any]], preset: str) -> str:
     body = [_scaling_cells(r) for r in rows]
-    lines = [render_table(_scaling_headers(rows), body, "llrrrrrrr"), "", _scaling_summary(rows, preset)]
+    lines = [render_table(_scaling_headers(rows), body, "llrrrrrrrrrr"), "", _scaling_summary(rows, preset)]
     failed = [r for r in rows if r["status"] != "ok"]
     if failed:
         lines += ["", "not validated:"]

@@ -196,38 +196,74 @@ def run(
     return row
 
 
+# Rounds a kernel may take in all, as a multiple of ``repeat``, to find ``repeat`` rounds with the
+# cores there; and the time the extra rounds may take, as a multiple of the first ``repeat``'s.
+RETAKE_LIMIT = 3
+RETAKE_TIME = 1.0
+
+
 def _scaling(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: int) -> dict[str, Any]:
     """NumPy, kiln at 1 thread and kiln at ``threads`` threads, one call each per round. The
     thread count covers the BLAS kiln calls as well (``kiln.set_num_threads``): a "one-thread"
-    run whose matrix products use every core would not be one. NumPy runs at the full count."""
-    from kiln.bench.core_probe import probe_memory, probe_scaling
+    run whose matrix products use every core would not be one. NumPy runs at the full count.
+
+    Both compute probes (kiln.bench.core_probe) run before the first round and after each one. A
+    round *counts* when the probes on both sides of it found the cores there: a two-thread time
+    taken while the second thread shares a core says nothing about the code. Rounds go on until
+    ``repeat`` of them count, within RETAKE_LIMIT; the medians come from the rounds that count
+    (from all of them when none does), and the row keeps every round besides."""
+    from kiln.bench.core_probe import CORES_PRESENT, cores_there, probe_memory
     from kiln.runtime.threads import set_num_threads
 
     numpy_times: list[float] = []
     samples: dict[int, list[float]] = {1: [], threads: []}
-    probes: list[float] = []  # whether the cores were there, round by round (kiln.bench.core_probe)
-    for r in range(repeat):
+    probes: list[float] = []  # the latency-bound probe after each round
+    wide: list[float] = []  # the throughput-bound probe after each round
+    counts: list[bool] = []
+    before = min(cores_there(threads)) >= CORES_PRESENT
+    first_rounds_s = 0.0
+    start = time.perf_counter()
+    while True:
+        r = len(counts)
         set_num_threads(threads)
         numpy_times.append(timed_call(kernel, _copy(args))[1])
         # the call right after NumPy's finds colder caches: each count goes first every other round
         for n in (1, threads) if r % 2 == 0 else (threads, 1):
             set_num_threads(n)
             samples[n].append(timed_call(compiled, _copy(args))[1])
-        probes.append(probe_scaling(threads))
-    memory = probe_memory(threads)  # once per kernel: the triad takes longer than the probe
+        latency, throughput = cores_there(threads)
+        probes.append(latency)
+        wide.append(throughput)
+        after = min(latency, throughput) >= CORES_PRESENT
+        counts.append(before and after)
+        before = after
+        elapsed = time.perf_counter() - start
+        if r + 1 == repeat:
+            first_rounds_s = elapsed
+        out_of_rounds = r + 1 >= RETAKE_LIMIT * repeat or elapsed >= (1 + RETAKE_TIME) * first_rounds_s
+        if r + 1 >= repeat and (sum(counts) >= repeat or out_of_rounds):
+            break
+    memory = probe_memory(threads)  # once per kernel: the triad takes longer than the probes
     set_num_threads(threads)
-    one, many = _median(samples[1]), _median(samples[threads])
+    kept = [k for k, c in enumerate(counts) if c] or list(range(len(counts)))
+    one, many = _median([samples[1][k] for k in kept]), _median([samples[threads][k] for k in kept])
+    one_all, many_all = _median(samples[1]), _median(samples[threads])
     return {
         "numpy_s": _median(numpy_times),
         "kiln_s": many,
         "kiln_1t_s": one,
         "threads": threads,
         "scaling": one / many if many > 0 else None,
+        "scaling_all_rounds": one_all / many_all if many_all > 0 else None,
+        "rounds": len(counts),
+        "rounds_counted": sum(counts),
         "parallel_loops": parallel_loop_count(compiled, args),
         "numpy_samples": numpy_times,
         "kiln_samples": samples[threads],
         "kiln_1t_samples": samples[1],
+        "round_counts": counts,
         "probe_samples": probes,
+        "throughput_probe_samples": wide,
         "memory_probe": memory,
     }
 
