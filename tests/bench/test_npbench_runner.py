@@ -179,8 +179,17 @@ def test_scaling_retakes_rounds_the_probes_find_without_the_cores(monkeypatch: p
     # before round 0, then after rounds 0..: the throughput probe misses a core after round 1
     _scripted_probes(monkeypatch, [(1.9, 1.9), (1.9, 1.95), (1.95, 1.1), (1.9, 1.9), (1.9, 1.9), (2.0, 2.0)])
     compiled = kiln.jit(_doubled, parallel=True)
-    x = np.ones(1 << 16)
-    row = npbench_child._scaling(_doubled, compiled, [x], repeat=3, threads=2)
+    calls: list[object] = []
+
+    def counted(f: object, args: list[object]) -> tuple[object, float]:
+        calls.append(f)
+        return timed(f, args)
+
+    timed = npbench_child.timed_call
+    monkeypatch.setattr(npbench_child, "timed_call", counted)
+    row = npbench_child._scaling(_doubled, compiled, [np.ones(1 << 16)], repeat=3, threads=2)
+    # an untimed call at each thread count, then NumPy and kiln at both counts in each round
+    assert calls.count(compiled) == 2 + 2 * row["rounds"] and calls.count(_doubled) == row["rounds"]
     # round 1 ends and round 2 starts with a core away: both lose, two more rounds make three
     assert row["round_counts"] == [True, False, False, True, True]
     assert row["rounds"] == 5 and row["rounds_counted"] == 3

@@ -207,7 +207,9 @@ def _scaling(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: 
     thread count covers the BLAS kiln calls as well (``kiln.set_num_threads``): a "one-thread"
     run whose matrix products use every core would not be one. NumPy runs at the full count.
 
-    Both compute probes (kiln.bench.core_probe) run before the first round and after each one. A
+    One untimed call at each count comes first (at preset M, lenet's first three two-thread
+    calls took 20, 18 and 17 ms, the next four 13 ms). Both compute probes
+    (kiln.bench.core_probe) run before the first round and after each one. A
     round *counts* when the probes on both sides of it found the cores there: a two-thread time
     taken while the second thread shares a core says nothing about the code. Rounds go on until
     ``repeat`` of them count, within RETAKE_LIMIT; the medians come from the rounds that count
@@ -220,6 +222,9 @@ def _scaling(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: 
     probes: list[float] = []  # the latency-bound probe after each round
     wide: list[float] = []  # the throughput-bound probe after each round
     counts: list[bool] = []
+    for n in (1, threads):  # untimed: each count's first call pays for its team and memory
+        set_num_threads(n)
+        timed_call(compiled, _copy(args))
     before = min(cores_there(threads)) >= CORES_PRESENT
     first_rounds_s = 0.0
     start = time.perf_counter()
