@@ -7,6 +7,7 @@ so that a crash or a hang costs one row, not the run.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import json
 import os
@@ -206,55 +207,20 @@ def _scaling(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: 
     """NumPy, kiln at 1 thread and kiln at ``threads`` threads, one call each per round. The
     thread count covers the BLAS kiln calls as well (``kiln.set_num_threads``): a "one-thread"
     run whose matrix products use every core would not be one. NumPy runs at the full count.
-
-    One untimed call at each count comes first (at preset M, lenet's first three two-thread
-    calls took 20, 18 and 17 ms, the next four 13 ms). Both compute probes
-    (kiln.bench.core_probe) run before the first round and after each one. A
-    round *counts* when the probes on both sides of it found the cores there: a two-thread time
-    taken while the second thread shares a core says nothing about the code. Rounds go on until
-    ``repeat`` of them count, within RETAKE_LIMIT; the medians come from the rounds that count
-    (from all of them when none does), and the row keeps every round besides."""
-    from kiln.bench.core_probe import CORES_PRESENT, cores_there, probe_memory
+    The medians come from the rounds that count (:func:`_rounds`; from all of them when none
+    does), and the row keeps every round besides."""
+    from kiln.bench.core_probe import probe_memory
     from kiln.runtime.threads import set_num_threads
 
-    numpy_times: list[float] = []
-    samples: dict[int, list[float]] = {1: [], threads: []}
-    probes: list[float] = []  # the latency-bound probe after each round
-    wide: list[float] = []  # the throughput-bound probe after each round
-    counts: list[bool] = []
-    for n in (1, threads):  # untimed: each count's first call pays for its team and memory
-        set_num_threads(n)
-        timed_call(compiled, _copy(args))
-    before = min(cores_there(threads)) >= CORES_PRESENT
-    first_rounds_s = 0.0
-    start = time.perf_counter()
-    while True:
-        r = len(counts)
-        set_num_threads(threads)
-        numpy_times.append(timed_call(kernel, _copy(args))[1])
-        # the call right after NumPy's finds colder caches: each count goes first every other round
-        for n in (1, threads) if r % 2 == 0 else (threads, 1):
-            set_num_threads(n)
-            samples[n].append(timed_call(compiled, _copy(args))[1])
-        latency, throughput = cores_there(threads)
-        probes.append(latency)
-        wide.append(throughput)
-        after = min(latency, throughput) >= CORES_PRESENT
-        counts.append(before and after)
-        before = after
-        elapsed = time.perf_counter() - start
-        if r + 1 == repeat:
-            first_rounds_s = elapsed
-        out_of_rounds = r + 1 >= RETAKE_LIMIT * repeat or elapsed >= (1 + RETAKE_TIME) * first_rounds_s
-        if r + 1 >= repeat and (sum(counts) >= repeat or out_of_rounds):
-            break
+    rounds = _rounds(kernel, compiled, args, repeat, threads)
     memory = probe_memory(threads)  # once per kernel: the triad takes longer than the probes
     set_num_threads(threads)
+    samples, counts = rounds.samples, rounds.counts
     kept = [k for k, c in enumerate(counts) if c] or list(range(len(counts)))
     one, many = _median([samples[1][k] for k in kept]), _median([samples[threads][k] for k in kept])
     one_all, many_all = _median(samples[1]), _median(samples[threads])
     return {
-        "numpy_s": _median(numpy_times),
+        "numpy_s": _median(rounds.numpy),
         "kiln_s": many,
         "kiln_1t_s": one,
         "threads": threads,
@@ -263,14 +229,63 @@ def _scaling(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: 
         "rounds": len(counts),
         "rounds_counted": sum(counts),
         "parallel_loops": parallel_loop_count(compiled, args),
-        "numpy_samples": numpy_times,
+        "numpy_samples": rounds.numpy,
         "kiln_samples": samples[threads],
         "kiln_1t_samples": samples[1],
         "round_counts": counts,
-        "probe_samples": probes,
-        "throughput_probe_samples": wide,
+        "probe_samples": rounds.latency,
+        "throughput_probe_samples": rounds.throughput,
         "memory_probe": memory,
     }
+
+
+@dataclasses.dataclass
+class _Rounds:
+    numpy: list[float]
+    samples: dict[int, list[float]]  # kiln's times by thread count
+    latency: list[float] = dataclasses.field(default_factory=list)  # latency-bound probe after each round
+    throughput: list[float] = dataclasses.field(default_factory=list)  # throughput-bound probe
+    counts: list[bool] = dataclasses.field(default_factory=list)  # whether each round counts
+
+
+def _rounds(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: int) -> _Rounds:
+    """One untimed call at each count, then rounds of NumPy and kiln at both counts.
+
+    The untimed calls: at preset M, lenet's first three two-thread calls took 20, 18 and 17 ms,
+    the next four 13 ms. Both compute probes (kiln.bench.core_probe) run before the first round
+    and after each one. A round *counts* when the probes on both sides of it found the cores
+    there: a two-thread time taken while the second thread shares a core says nothing about the
+    code. Rounds go on until ``repeat`` of them count, within RETAKE_LIMIT and RETAKE_TIME."""
+    from kiln.bench.core_probe import CORES_PRESENT, cores_there
+    from kiln.runtime.threads import set_num_threads
+
+    for n in (1, threads):
+        set_num_threads(n)
+        timed_call(compiled, _copy(args))
+    taken = _Rounds(numpy=[], samples={1: [], threads: []})
+    before = min(cores_there(threads)) >= CORES_PRESENT
+    first_rounds_s = 0.0
+    start = time.perf_counter()
+    while True:
+        r = len(taken.counts)
+        set_num_threads(threads)
+        taken.numpy.append(timed_call(kernel, _copy(args))[1])
+        # the call right after NumPy's finds colder caches: each count goes first every other round
+        for n in (1, threads) if r % 2 == 0 else (threads, 1):
+            set_num_threads(n)
+            taken.samples[n].append(timed_call(compiled, _copy(args))[1])
+        latency, throughput = cores_there(threads)
+        taken.latency.append(latency)
+        taken.throughput.append(throughput)
+        after = min(latency, throughput) >= CORES_PRESENT
+        taken.counts.append(before and after)
+        before = after
+        elapsed = time.perf_counter() - start
+        if r + 1 == repeat:
+            first_rounds_s = elapsed
+        out_of_rounds = r + 1 >= RETAKE_LIMIT * repeat or elapsed >= (1 + RETAKE_TIME) * first_rounds_s
+        if r + 1 >= repeat and (sum(taken.counts) >= repeat or out_of_rounds):
+            return taken
 
 
 def parallel_loop_count(compiled: Any, args: list[Any]) -> int:
