@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
-from kiln.ir.visit import iter_exprs, iter_stmts
+from kiln.ir.visit import iter_exprs, iter_stmts, var_names
 
 
 def alias_groups(fn: ir.Function) -> dict[str, str]:
@@ -31,7 +31,7 @@ def differentiable(t: ScalarType | ArrayType) -> bool:
 
 
 def scalar_reads(e: ir.Expr) -> set[str]:
-    return {x.name for x in iter_exprs(e) if isinstance(x, ir.Var)}
+    return var_names(e)
 
 
 def array_reads(e: ir.Expr) -> set[str]:

@@ -32,7 +32,7 @@ from kiln.autodiff.analysis import alias_groups
 from kiln.autodiff.prepare import defs
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
-from kiln.ir.visit import iter_exprs, iter_stmts
+from kiln.ir.visit import iter_exprs, iter_stmts, var_names
 
 INF = float("inf")
 # A taped value costs a store, a load and the push/pop bookkeeping, and the counter it bumps
@@ -179,13 +179,13 @@ class _Planner:
         for s in reversed(cands):
             v = s.target
             if v in wanted and v + "/in" not in reach:
-                wanted |= {x.name for x in iter_exprs(s.value) if isinstance(x, ir.Var) and x.name in names}
+                wanted |= var_names(s.value) & names.keys()
         for s in cands:
             v = s.target
             if v in wanted and v + "/in" not in reach:
                 self.decision.recompute.add(id(s))
                 self.decision.recomputed.add(v)
-                self.needed |= {x.name for x in iter_exprs(s.value) if isinstance(x, ir.Var)}
+                self.needed |= var_names(s.value)
             elif v in wanted:
                 self.decision.stored.add(v)
 

@@ -80,9 +80,14 @@ def probe_throughput(threads: int) -> float:
 
 
 def cores_there(threads: int) -> tuple[float, float]:
-    """Both compute probes, latency-bound then throughput-bound: the machine had its cores for
-    ``threads`` threads when both are at CORES_PRESENT or more."""
+    """Both compute probes, latency-bound then throughput-bound (see :func:`all_present`)."""
     return probe_scaling(threads), probe_throughput(threads)
+
+
+def all_present(readings: tuple[float, ...]) -> bool:
+    """Whether the machine had its cores when the probes gave ``readings``: each at
+    CORES_PRESENT or more."""
+    return min(readings) >= CORES_PRESENT
 
 
 def _one_over_many(run: Callable[[], None], threads: int, tries: int) -> float:

@@ -256,14 +256,14 @@ def _rounds(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: i
     and after each one. A round *counts* when the probes on both sides of it found the cores
     there: a two-thread time taken while the second thread shares a core says nothing about the
     code. Rounds go on until ``repeat`` of them count, within RETAKE_LIMIT and RETAKE_TIME."""
-    from kiln.bench.core_probe import CORES_PRESENT, cores_there
+    from kiln.bench.core_probe import all_present, cores_there
     from kiln.runtime.threads import set_num_threads
 
     for n in (1, threads):
         set_num_threads(n)
         timed_call(compiled, _copy(args))
     taken = _Rounds(numpy=[], samples={1: [], threads: []})
-    before = min(cores_there(threads)) >= CORES_PRESENT
+    before = all_present(cores_there(threads))
     first_rounds_s = 0.0
     start = time.perf_counter()
     while True:
@@ -277,7 +277,7 @@ def _rounds(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: i
         latency, throughput = cores_there(threads)
         taken.latency.append(latency)
         taken.throughput.append(throughput)
-        after = min(latency, throughput) >= CORES_PRESENT
+        after = all_present((latency, throughput))
         taken.counts.append(before and after)
         before = after
         elapsed = time.perf_counter() - start

@@ -33,7 +33,7 @@ from kiln.frontend.values import RangeValue, Scalar
 from kiln.ir import nodes as ir
 from kiln.ir.selects import find_selects
 from kiln.ir.types import PY_INT
-from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_stmts
+from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_stmts, var_names
 from kiln.transforms.effects import effects_of
 
 if TYPE_CHECKING:
@@ -189,9 +189,7 @@ class _Flow:
     def _block(self, body: tuple[ir.Stmt, ...], defined: set[str]) -> tuple[set[str], bool]:
         """Variables defined after ``body`` and whether control reaches its end."""
         for s in body:
-            self.exposed |= {
-                e.name for e in iter_exprs(s, deep=False) if isinstance(e, ir.Var) and e.name not in defined
-            }
+            self.exposed |= var_names(s, deep=False) - defined
             if isinstance(s, ir.Assign):
                 defined.add(s.target)
             elif isinstance(s, ir.Continue | ir.Break | ir.Exit):

@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from kiln.ir import nodes as ir
-from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_stmts, max_sid
+from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_stmts, max_sid, var_names
 from kiln.transforms.definitions import substituted
 from kiln.transforms.effects import PER_WORKER_CALLS, effects_of
 from kiln.transforms.pass_manager import PassContext, register
@@ -70,7 +70,7 @@ def invariant_checks(loop: ir.For) -> list[InvariantCheck]:
     def invariant(e: ir.Expr, known: dict[str, ir.Expr]) -> bool:
         if not early_evaluable(e):
             return False
-        reads = {x.name for x in iter_exprs(e) if isinstance(x, ir.Var)}
+        reads = var_names(e)
         measured = {x.array for x in iter_exprs(e) if isinstance(x, ir.Dim)}
         return not (reads & assigned - set(known)) and not (measured & eff.array_binds)
 
