@@ -80,6 +80,7 @@ _DONE = {
     "hoist": "hoisted from",
     "fuse": "fused",
     "contract": "contracted",
+    "shrink": "shrunk",
 }
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from kiln.codegen import c_exprs as cx
 from kiln.codegen import c_select
+from kiln.codegen.hoisted_allocs import Hoist, hoisted_allocs
 from kiln.ir import nodes as ir
 from kiln.ir import op_count
 from kiln.ir.types import ArrayType, ScalarType
@@ -142,7 +143,8 @@ class StmtRenderer:
         return lines + ["}"]
 
     def _while(self, s: ir.While) -> list[str]:
-        return [f"while ({self.e(s.cond)}) {{", *_indent(self.block(s.body)), "}"]
+        loop = [f"while ({self.e(s.cond)}) {{", *_indent(self.block(s.body)), "}"]
+        return self._take_blocks(s) + loop
 
     def _break(self, s: ir.Break) -> list[str]:
         return ["break;"]
@@ -260,7 +262,7 @@ class StmtRenderer:
             header = f"for (int64_t {k} = 0; {k} < {trips}; {k}++) {{"
             first = f"{cx.scalar_name(s.var)} = {lo} + {k} * {st};"
             extent = ("0", trips)
-        return lines + self._loop(s, header, first, extent) + ["}"]
+        return self._take_blocks(s) + lines + self._loop(s, header, first, extent) + ["}"]
 
     def _loop(self, s: ir.For, header: str, first: str, extent: tuple[str, str]) -> list[str]:
         """The loop statement itself, with its OpenMP pragmas and the checks of a parallel body.
@@ -377,7 +379,7 @@ class StmtRenderer:
             private = [cx.scalar_name(v) for v in dict.fromkeys(assigned) if v not in outside]
             if last:
                 clauses.append(f"lastprivate({', '.join(last)})")
-            private += self._view_parts(s.body)
+            private += self._view_parts(s.body) + self._buffer_parts(s.body)
             if private:
                 clauses.append(f"private({', '.join(private)})")
             clauses += [self._reduction_clause(v, op) for v, op in reductions]
@@ -418,6 +420,18 @@ class StmtRenderer:
             parts += [cx.data_name(v), cx.owner_name(v)]
             parts += [cx.shape_name(v, k) for k in range(n)] + [cx.stride_var(v, k) for k in range(n)]
         return parts
+
+    def _buffer_parts(self, body: tuple[ir.Stmt, ...]) -> list[str]:
+        """The C variables a hoisted allocation in a parallel body sets (each thread points them
+        at its own block): data, extents and strides; the owner is the shared block."""
+        parts: list[str] = []
+        for a in iter_stmts(body):
+            if isinstance(a, ir.Alloc) and a.sid in self._hoists:
+                n = a.type.ndim
+                parts.append(cx.data_name(a.target))
+                parts += [cx.shape_name(a.target, k) for k in range(n)]
+                parts += [cx.stride_var(a.target, k) for k in range(n)]
+        return list(dict.fromkeys(parts))
 
     def _simd_clauses(self, s: ir.For) -> list[str]:
         """Scalars of a ``simd`` loop: private per lane (lastprivate when read after the loop: the
@@ -498,7 +512,58 @@ class StmtRenderer:
             r.removeprefix("alloc:") for v in returned for r in roots.of(v) if r.startswith("alloc:")
         )
 
+    @functools.cached_property
+    def _hoists(self) -> dict[int, Hoist]:
+        return hoisted_allocs(self.fn, self.openmp)
+
+    def _block_elements(self, s: ir.Alloc) -> str:
+        """Elements of one block of a hoisted allocation (negative extents count as empty)."""
+        dims = [f"(({self.e(x)}) > 0 ? ({self.e(x)}) : 0)" for x in s.shape]
+        return " * ".join(["(npy_intp)1", *dims])
+
+    def _take_blocks(self, loop: ir.Stmt) -> list[str]:
+        """Before ``loop``: the blocks of the allocations hoisted to it (one per thread when a
+        parallel loop lies in between; a team is never larger than kiln_worker_count)."""
+        lines: list[str] = []
+        for h in self._hoists.values():
+            if h.loop != loop.sid:
+                continue
+            a, o = h.alloc, self.fresh("o")
+            threads = "(npy_intp)kiln_worker_count()" if h.per_thread else "(npy_intp)1"
+            lines += [
+                "{",
+                f"    npy_intp d_[1] = {{{threads} * {self._block_elements(a)}}};",
+                f"    PyObject* {o} = kiln_scratch_array(1, d_, {cx.NPY_TYPENUM[a.type.dtype]});",
+                f"    if (!{o}) goto kiln_fail;",
+                f"    Py_XDECREF({cx.owner_name(a.target)}); {cx.owner_name(a.target)} = {o};",
+                "}",
+            ]
+        return lines
+
+    def _hoisted_alloc(self, s: ir.Alloc, h: Hoist) -> list[str]:
+        """An allocation whose block was taken before the loops: point the array at it."""
+        lines: list[str] = []
+        for x in s.shape:  # what the allocation itself would raise
+            if not (isinstance(x, ir.Const) and x.value >= 0) and not isinstance(x, ir.Dim):
+                nonneg = ir.Binary("ge", x, ir.Const(0, x.type), ScalarType("bool"))
+                lines += self._check(ir.Check(nonneg, "ValueError", "negative dimensions are not allowed"))
+        t, n = s.type, s.type.ndim
+        block = f"({cx.ctype(t)}*)PyArray_DATA((PyArrayObject*){cx.owner_name(s.target)})"
+        mine = f" + (npy_intp)kiln_worker_id() * {self._block_elements(s)}" if h.per_thread else ""
+        lines += ["{", f"    {cx.data_name(s.target)} = {block}{mine};"]
+        for k in range(n):
+            lines.append(f"    {cx.shape_name(s.target, k)} = {self.e(s.shape[k])};")
+        for k in reversed(range(n)):
+            nxt = f"{cx.stride_var(s.target, k + 1)} * {cx.shape_name(s.target, k + 1)}" if k + 1 < n else "1"
+            lines.append(f"    {cx.stride_var(s.target, k)} = {nxt};")
+        return lines + ["}"]
+
     def _alloc(self, s: ir.Alloc) -> list[str]:
+        hoist = self._hoists.get(s.sid)
+        if hoist is not None:
+            return self._hoisted_alloc(s, hoist)
+        if self._parallel:  # parallelize accepts only allocations hoisted_allocs can hoist
+            raise AssertionError(f"allocation of {s.target} inside an OpenMP region")
         t, n = s.type, s.type.ndim
         dims = ", ".join(self.e(x) for x in s.shape) or "0"
         o = self.fresh("o")

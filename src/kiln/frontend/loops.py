@@ -106,12 +106,15 @@ def plan_parallel(body: tuple[ir.Stmt, ...], counter: str) -> ParallelPlan | Non
     return plan
 
 
-def plan_scalars(body: tuple[ir.Stmt, ...], counter: str, views: bool = False) -> ParallelPlan | None:
+def plan_scalars(
+    body: tuple[ir.Stmt, ...], counter: str, views: bool = False, allocs: bool = False
+) -> ParallelPlan | None:
     """The scalar half of :func:`plan_parallel` (private scalars, reductions, thread safety);
     the optimizer pairs it with its own exact memory-dependence test. ``views``: the body may
     bind views that are private to an iteration (see :func:`private_views`); they join
-    ``loop_locals``, and the caller must check that nothing outside the loop mentions them."""
-    if not _thread_safe(body, views):
+    ``loop_locals``, and the caller must check that nothing outside the loop mentions them.
+    ``allocs``: likewise for arrays the body allocates (see :func:`private_allocs`)."""
+    if not _thread_safe(body, views, allocs):
         return None
     flow = _Flow()
     end = flow.walk(body, {counter})
@@ -130,9 +133,12 @@ def plan_scalars(body: tuple[ir.Stmt, ...], counter: str, views: bool = False) -
     return ParallelPlan(tuple(reductions), loop_locals)
 
 
-def _thread_safe(body: tuple[ir.Stmt, ...], views: bool = False) -> bool:
+def _thread_safe(body: tuple[ir.Stmt, ...], views: bool = False, allocs: bool = False) -> bool:
     stmts = list(iter_stmts(body))
-    if any(isinstance(s, _THREAD_UNSAFE) for s in stmts):
+    unsafe = _THREAD_UNSAFE
+    if allocs and private_allocs(body) is not None:
+        unsafe = tuple(t for t in _THREAD_UNSAFE if t is not ir.Alloc)
+    if any(isinstance(s, unsafe) for s in stmts):
         return False
     if any(isinstance(s, ir.View) for s in stmts) and not (views and private_views(body)):
         return False
@@ -157,6 +163,76 @@ def private_views(body: tuple[ir.Stmt, ...]) -> bool:
         if view.base == target or target in effects_of(body[:pos]).arrays:
             return False
     return True
+
+
+def private_allocs(body: tuple[ir.Stmt, ...]) -> frozenset[str] | None:
+    """The arrays the body allocates, and the views of them it binds, when each is private to
+    an iteration; else None.
+
+    Private: bound once in the body, before every other mention of it (later in the same
+    statement list, or nested in a later statement); an allocation's extents are ones nothing
+    in the body changes, and a view's base is a private array. Each iteration then uses only
+    the arrays it allocated, and the code generator can give each thread one block for all its
+    iterations (``hoisted_allocs``). The caller must check that nothing outside the loop
+    mentions them, and that no outer loop changes the extents either."""
+    found: set[str] = set()
+    effects = effects_of(body)
+    counters = {f.var for f in iter_stmts(body) if isinstance(f, ir.For)}
+    everything = list(iter_stmts(body))
+    for stmts in _lists(body):
+        for pos, s in enumerate(stmts):
+            if not isinstance(s, ir.Alloc | ir.View):
+                continue
+            if isinstance(s, ir.View) and s.base not in found:
+                continue  # a view of something else: private_views judges it
+            if s.target in found:
+                return None
+            found.add(s.target)
+            if isinstance(s, ir.Alloc):
+                shape_reads = {n for x in s.shape for n in var_names(x)}
+                measured = (e for x in s.shape for e in iter_exprs(x))
+                sized_by = {e.array for e in measured if isinstance(e, ir.Dim | ir.Stride)}
+                if shape_reads & (effects.writes | counters) or sized_by & (effects.array_binds - {s.target}):
+                    return None
+            after = {id(t) for t in iter_stmts(stmts[pos + 1 :])}
+            if any(id(t) not in after and t is not s and _names_array(t, s.target) for t in everything):
+                return None
+    if any(_holds_on(t, name) for t in everything for name in found):
+        return None
+    return frozenset(found)
+
+
+def _lists(body: tuple[ir.Stmt, ...]) -> list[tuple[ir.Stmt, ...]]:
+    """``body`` and every statement list nested in it."""
+    out = [body]
+    for s in iter_stmts(body):
+        out += list(bodies(s))
+    return out
+
+
+def _holds_on(s: ir.Stmt, array: str) -> bool:
+    """Whether ``s`` hands ``array`` to something that may keep or share it (a library call, an
+    atomic update from other threads, the caller)."""
+    if isinstance(s, ir.LibCall):
+        return array in (*s.inputs, *s.outputs)
+    if isinstance(s, ir.Atomic):
+        return s.array == array
+    return isinstance(s, ir.Return) and array in s.values
+
+
+def _names_array(s: ir.Stmt, array: str) -> bool:
+    if isinstance(s, ir.Store | ir.Atomic) and s.array == array:
+        return True
+    if isinstance(s, ir.View) and array in (s.base, s.target):
+        return True
+    if isinstance(s, ir.LibCall) and array in (*s.inputs, *s.outputs):
+        return True
+    for e in iter_exprs(s, deep=False):
+        if isinstance(e, ir.Load | ir.Dim | ir.Stride) and e.array == array:
+            return True
+        if isinstance(e, ir.Overlaps) and array in (e.a, e.b):
+            return True
+    return False
 
 
 def _breaks_out(body: tuple[ir.Stmt, ...]) -> bool:

@@ -231,10 +231,15 @@ def _min_operands(e: ir.Expr) -> list[ir.Expr]:
 
 
 def carried_dependence(
-    loop: ir.For, roots: ArrayRoots, nonneg: frozenset[str] = frozenset()
+    loop: ir.For,
+    roots: ArrayRoots,
+    nonneg: frozenset[str] = frozenset(),
+    private: frozenset[str] = frozenset(),
 ) -> LoopDependences:
     """Whether iterations of ``loop`` may touch a common element where one of them writes;
-    ``nonneg``: integer scalars known to be ``>= 0`` (the ``nonneg_scalars`` analysis)."""
+    ``nonneg``: integer scalars known to be ``>= 0`` (the ``nonneg_scalars`` analysis);
+    ``private``: arrays each iteration allocates for itself (``private_allocs``), which no two
+    iterations share."""
     try:
         import islpy as isl
     except ImportError:  # pragma: no cover - islpy is a dependency; be conservative without it
@@ -242,7 +247,7 @@ def carried_dependence(
     body = loop.body
     changed = effects_of(body).writes | {loop.var}
     subst = affine_scalars(body, loop)
-    acc = list(accesses(body))
+    acc = [a for a in accesses(body) if a.array not in private]
     rebound = effects_of(body).array_binds
     result = LoopDependences(False)
     for x in acc:

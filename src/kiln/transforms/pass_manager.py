@@ -95,13 +95,15 @@ PipelineEntry = str | tuple[str, Mapping[str, Any]]
 # computes in the loop around it make the nest look non-rectangular. strip_outward after
 # interchange, which may already have put a parallel loop outermost; both before parallelize,
 # which judges the loops they leave. Unswitch before licm: licm hoists nothing out of a loop that
-# may raise, and the copy without the checks cannot.
+# may raise, and the copy without the checks cannot. Shrink right after contract, which keeps
+# single elements in scalars first; what stays an array and lives a row per iteration shrinks.
 PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
     "cpu": (
         "fusion",
         "simplify",
         "recompute",
         "contract",
+        "shrink",
         "simplify",
         "hoist_headers",
         "interchange",

@@ -10,6 +10,7 @@ from kiln.transforms.passes import interchange as _interchange  # noqa: F401
 from kiln.transforms.passes import licm as _licm  # noqa: F401
 from kiln.transforms.passes import parallelize as _parallelize  # noqa: F401
 from kiln.transforms.passes import recompute as _recompute  # noqa: F401
+from kiln.transforms.passes import shrink as _shrink  # noqa: F401
 from kiln.transforms.passes import simd as _simd  # noqa: F401
 from kiln.transforms.passes import simplify as _simplify  # noqa: F401
 from kiln.transforms.passes import strip_outward as _strip_outward  # noqa: F401

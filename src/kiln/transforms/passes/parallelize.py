@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from kiln.frontend.loops import plan_scalars
+from kiln.frontend.loops import plan_scalars, private_allocs
 from kiln.ir import nodes as ir
 from kiln.ir.visit import bodies, iter_stmts, map_stmts, max_sid
 from kiln.transforms.apart import assuming_apart
@@ -91,11 +91,14 @@ def _with_loop(fn: ir.Function, loop: ir.For) -> ir.Function:
 def _judge_as_is(fn: ir.Function, loop: ir.For) -> Verdict:
     if loop.parallel:
         return Verdict(reason="already parallel")
-    plan = plan_scalars(loop.body, loop.var, views=True)
+    plan = plan_scalars(loop.body, loop.var, views=True, allocs=True)
     if plan is None:
         return Verdict(reason="a scalar carries a value between iterations, or the body allocates or exits")
     if _views_used_outside(fn, loop):
         return Verdict(reason="a view the body binds is used after the loop")
+    private = private_allocs(loop.body) or frozenset()
+    if private & _mentioned_outside(fn, loop):
+        return Verdict(reason="an array the body allocates is used outside the loop")
     types = dict(fn.locals)
     for var, op in plan.reductions:
         if op in ("min", "max") and getattr(types.get(var), "is_complex", False):
@@ -104,7 +107,7 @@ def _judge_as_is(fn: ir.Function, loop: ir.For) -> Verdict:
     used_after = sorted(live_after(fn.body, loop, set(plan.loop_locals)))
     if used_after:
         return Verdict(reason=f"{', '.join(used_after)} may be left unwritten and is read after the loop")
-    deps = carried_dependence(loop, array_roots(fn), nonneg_scalars(fn))
+    deps = carried_dependence(loop, array_roots(fn), nonneg_scalars(fn), private)
     if deps.carried:
         return Verdict(reason=deps.reason)
     return Verdict(plan.reductions, frozenset(deps.overlap_checks))

@@ -1,0 +1,150 @@
+"""Allocations inside loops that take one block (one per thread) before the loops start.
+
+An ``Alloc`` in a loop body makes a fresh array in every iteration. When its extents are the same
+in every iteration and nothing outside the loop names the array, no iteration can see another's
+array, so one block serves them all: the code generator takes it from the scratch pool before the
+outermost such loop and each execution of the ``Alloc`` only points the array at it. Inside a
+parallel loop each thread gets a block of its own, found by its OpenMP thread number; that is
+what lets an iteration-private array (:mod:`kiln.transforms.passes.shrink`) live in a parallel
+loop at all, since a worker thread cannot call into Python to allocate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from kiln.frontend.loops import private_allocs
+from kiln.ir import nodes as ir
+from kiln.ir.visit import bodies, iter_exprs, iter_stmts, var_names
+from kiln.transforms.effects import effects_of
+
+_LOOPS = (ir.For, ir.While)
+
+
+@dataclass(frozen=True)
+class Hoist:
+    alloc: ir.Alloc
+    loop: int  # sid of the loop before which the block is taken
+    per_thread: bool  # a parallel loop lies between that loop and the allocation
+
+
+def hoisted_allocs(fn: ir.Function, openmp: bool) -> dict[int, Hoist]:
+    """The hoisted allocations by their statement id."""
+    escaping = _escaping(fn)
+    views: dict[str, set[str]] = {}
+    for s in iter_stmts(fn.body):
+        if isinstance(s, ir.View):
+            views.setdefault(s.base, set()).add(s.target)
+    found: dict[int, Hoist] = {}
+    for alloc, loops in _allocs_in_loops(fn.body, ()):
+        family = _family(alloc.target, views)
+        if family & escaping:
+            continue
+        hoist = _outermost(fn, alloc, family, loops, openmp)
+        if hoist is not None:
+            found[alloc.sid] = hoist
+    return found
+
+
+def _allocs_in_loops(
+    body: tuple[ir.Stmt, ...], loops: tuple[ir.Stmt, ...]
+) -> Iterator[tuple[ir.Alloc, tuple[ir.Stmt, ...]]]:
+    for s in body:
+        if isinstance(s, ir.Alloc) and loops:
+            yield s, loops
+        inner = (*loops, s) if isinstance(s, _LOOPS) else loops
+        for b in bodies(s):
+            yield from _allocs_in_loops(b, inner)
+
+
+def _family(array: str, views: dict[str, set[str]]) -> set[str]:
+    """``array`` and the views of it (and of those), which share its block."""
+    family, todo = {array}, [array]
+    while todo:
+        for v in views.get(todo.pop(), ()):
+            if v not in family:
+                family.add(v)
+                todo.append(v)
+    return family
+
+
+def _escaping(fn: ir.Function) -> set[str]:
+    """Arrays a library call or the caller may hold on to."""
+    out: set[str] = {p.name for p in fn.params}
+    for s in iter_stmts(fn.body):
+        if isinstance(s, ir.LibCall):
+            out |= set(s.inputs) | set(s.outputs)
+        elif isinstance(s, ir.Return):
+            out |= set(s.values)
+    return out
+
+
+def _outermost(
+    fn: ir.Function, alloc: ir.Alloc, family: set[str], loops: tuple[ir.Stmt, ...], openmp: bool
+) -> Hoist | None:
+    """The outermost enclosing loop the block can be taken before: the extents are the same in
+    all its iterations and nothing outside it names the array or a view of it. No parallel loop
+    may enclose that loop (its workers cannot allocate)."""
+    reads = {n for x in alloc.shape for n in var_names(x)}
+    sized_by = {e.array for x in alloc.shape for e in iter_exprs(x) if isinstance(e, ir.Dim | ir.Stride)}
+    chosen: int | None = None
+    for k, loop in enumerate(loops):
+        effects = effects_of((loop,))
+        written = effects.writes | {s.var for s in iter_stmts((loop,)) if isinstance(s, ir.For)}
+        if reads & written or sized_by & effects.array_binds or _named_outside(fn, loop, family):
+            if any(isinstance(outer, ir.For) and outer.parallel for outer in loops[: k + 1]):
+                return None
+            continue
+        chosen = k
+        break
+    if chosen is None:
+        return None
+    if any(isinstance(outer, ir.For) and outer.parallel for outer in loops[:chosen]):
+        return None
+    per_thread = openmp and any(isinstance(inner, ir.For) and inner.parallel for inner in loops[chosen:])
+    return Hoist(alloc, loops[chosen].sid, per_thread)
+
+
+def _named_outside(fn: ir.Function, loop: ir.Stmt, names: set[str]) -> bool:
+    """Whether a statement outside ``loop`` may see ``loop``'s arrays of ``names``: one that
+    names them, unless it is in another loop that allocates them for each of its own iterations
+    (the copy of a loop that versioning keeps)."""
+    private: dict[int, frozenset[str]] = {}
+
+    def sees(stmts: tuple[ir.Stmt, ...], around: tuple[ir.Stmt, ...]) -> bool:
+        for s in stmts:
+            if s is loop:
+                continue
+            mentioned = _names_of(s) & names
+            if mentioned and not any(mentioned <= _private_to(outer, private) for outer in around):
+                return True
+            inner = (*around, s) if isinstance(s, _LOOPS) else around
+            if any(sees(b, inner) for b in bodies(s)):
+                return True
+        return False
+
+    return sees(fn.body, ())
+
+
+def _private_to(loop: ir.Stmt, cache: dict[int, frozenset[str]]) -> frozenset[str]:
+    if id(loop) not in cache:
+        cache[id(loop)] = private_allocs(loop.body) or frozenset()  # type: ignore[attr-defined]
+    return cache[id(loop)]
+
+
+def _names_of(s: ir.Stmt) -> set[str]:
+    """The arrays ``s`` itself names (not its nested statements)."""
+    out: set[str] = set()
+    if isinstance(s, ir.Store | ir.Atomic):
+        out.add(s.array)
+    elif isinstance(s, ir.View):
+        out |= {s.base, s.target}
+    elif isinstance(s, ir.Alloc):
+        out.add(s.target)
+    for e in iter_exprs(s, deep=False):
+        if isinstance(e, ir.Load | ir.Dim | ir.Stride):
+            out.add(e.array)
+        elif isinstance(e, ir.Overlaps):
+            out |= {e.a, e.b}
+    return out
