@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from kiln.frontend.loops import private_allocs
 from kiln.ir import nodes as ir
-from kiln.ir.visit import bodies, iter_exprs, iter_stmts, var_names
+from kiln.ir.visit import array_names, bodies, iter_exprs, iter_stmts, var_names
 from kiln.transforms.effects import effects_of
 
 _LOOPS = (ir.For, ir.While)
@@ -116,7 +116,7 @@ def _named_outside(fn: ir.Function, loop: ir.Stmt, names: set[str]) -> bool:
         for s in stmts:
             if s is loop:
                 continue
-            mentioned = _names_of(s) & names
+            mentioned = array_names(s) & names
             if mentioned and not any(mentioned <= _private_to(outer, private) for outer in around):
                 return True
             inner = (*around, s) if isinstance(s, _LOOPS) else around
@@ -131,20 +131,3 @@ def _private_to(loop: ir.Stmt, cache: dict[int, frozenset[str]]) -> frozenset[st
     if id(loop) not in cache:
         cache[id(loop)] = private_allocs(loop.body) or frozenset()  # type: ignore[attr-defined]
     return cache[id(loop)]
-
-
-def _names_of(s: ir.Stmt) -> set[str]:
-    """The arrays ``s`` itself names (not its nested statements)."""
-    out: set[str] = set()
-    if isinstance(s, ir.Store | ir.Atomic):
-        out.add(s.array)
-    elif isinstance(s, ir.View):
-        out |= {s.base, s.target}
-    elif isinstance(s, ir.Alloc):
-        out.add(s.target)
-    for e in iter_exprs(s, deep=False):
-        if isinstance(e, ir.Load | ir.Dim | ir.Stride):
-            out.add(e.array)
-        elif isinstance(e, ir.Overlaps):
-            out |= {e.a, e.b}
-    return out

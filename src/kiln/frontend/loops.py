@@ -33,7 +33,7 @@ from kiln.frontend.values import RangeValue, Scalar
 from kiln.ir import nodes as ir
 from kiln.ir.selects import find_selects
 from kiln.ir.types import PY_INT
-from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_stmts, var_names
+from kiln.ir.visit import array_names, bodies, iter_exprs, iter_stmts, map_stmts, var_names
 from kiln.transforms.effects import effects_of
 
 if TYPE_CHECKING:
@@ -195,7 +195,7 @@ def private_allocs(body: tuple[ir.Stmt, ...]) -> frozenset[str] | None:
                 if shape_reads & (effects.writes | counters) or sized_by & (effects.array_binds - {s.target}):
                     return None
             after = {id(t) for t in iter_stmts(stmts[pos + 1 :])}
-            if any(id(t) not in after and t is not s and _names_array(t, s.target) for t in everything):
+            if any(id(t) not in after and t is not s and s.target in array_names(t) for t in everything):
                 return None
     if any(_holds_on(t, name) for t in everything for name in found):
         return None
@@ -218,21 +218,6 @@ def _holds_on(s: ir.Stmt, array: str) -> bool:
     if isinstance(s, ir.Atomic):
         return s.array == array
     return isinstance(s, ir.Return) and array in s.values
-
-
-def _names_array(s: ir.Stmt, array: str) -> bool:
-    if isinstance(s, ir.Store | ir.Atomic) and s.array == array:
-        return True
-    if isinstance(s, ir.View) and array in (s.base, s.target):
-        return True
-    if isinstance(s, ir.LibCall) and array in (*s.inputs, *s.outputs):
-        return True
-    for e in iter_exprs(s, deep=False):
-        if isinstance(e, ir.Load | ir.Dim | ir.Stride) and e.array == array:
-            return True
-        if isinstance(e, ir.Overlaps) and array in (e.a, e.b):
-            return True
-    return False
 
 
 def _breaks_out(body: tuple[ir.Stmt, ...]) -> bool:

@@ -96,6 +96,29 @@ def var_names(node: Expr | Stmt, *, deep: bool = True) -> set[str]:
     return {e.name for e in iter_exprs(node, deep=deep) if isinstance(e, Var)}
 
 
+def array_names(s: Stmt) -> set[str]:
+    """The arrays statement ``s`` itself names (not the statements nested in it): the ones it
+    stores to, binds, views, hands to a library call or returns, and the ones its expressions
+    load from, measure or test for overlap."""
+    out: set[str] = set()
+    if isinstance(s, nodes.Store | nodes.Atomic):
+        out.add(s.array)
+    elif isinstance(s, nodes.View):
+        out |= {s.base, s.target}
+    elif isinstance(s, nodes.Alloc):
+        out.add(s.target)
+    elif isinstance(s, nodes.LibCall):
+        out |= {*s.inputs, *s.outputs}
+    elif isinstance(s, nodes.Return):
+        out |= set(s.values)
+    for e in iter_exprs(s, deep=False):
+        if isinstance(e, nodes.Load | nodes.Dim | nodes.Stride):
+            out.add(e.array)
+        elif isinstance(e, nodes.Overlaps):
+            out |= {e.a, e.b}
+    return out
+
+
 def _rebuild(node: object, changes: dict[str, object]) -> object:
     """``node`` with ``changes`` applied, or ``node`` itself when nothing changed."""
     if all(getattr(node, name) is value for name, value in changes.items()):

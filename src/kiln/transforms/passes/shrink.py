@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType
-from kiln.ir.visit import iter_exprs, iter_stmts, map_exprs, map_stmts, max_sid, var_names
+from kiln.ir.visit import array_names, iter_exprs, iter_stmts, map_exprs, map_stmts, max_sid, var_names
 from kiln.transforms.effects import effects_of
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.passes.contract import local_arrays, walk
@@ -47,14 +47,7 @@ class Shrinking:
 
 def _mentions(s: ir.Stmt, array: str) -> bool:
     """Whether ``s`` itself (not the statements nested in it) names ``array``."""
-    if isinstance(s, ir.Store) and s.array == array:
-        return True
-    for e in iter_exprs(s, deep=False):
-        if isinstance(e, ir.Load | ir.Dim | ir.Stride) and e.array == array:
-            return True
-        if isinstance(e, ir.Overlaps) and array in (e.a, e.b):
-            return True
-    return False
+    return array in array_names(s)
 
 
 def _mentions_deep(stmts: tuple[ir.Stmt, ...], array: str) -> bool:
