@@ -547,16 +547,11 @@ class StmtRenderer:
             if not (isinstance(x, ir.Const) and x.value >= 0) and not isinstance(x, ir.Dim):
                 nonneg = ir.Binary("ge", x, ir.Const(0, x.type), ScalarType("bool"))
                 lines += self._check(ir.Check(nonneg, "ValueError", "negative dimensions are not allowed"))
-        t, n = s.type, s.type.ndim
+        t = s.type
         block = f"({cx.ctype(t)}*)PyArray_DATA((PyArrayObject*){cx.owner_name(s.target)})"
         mine = f" + (npy_intp)kiln_worker_id() * {self._block_elements(s)}" if h.per_thread else ""
         lines += ["{", f"    {cx.data_name(s.target)} = {block}{mine};"]
-        for k in range(n):
-            lines.append(f"    {cx.shape_name(s.target, k)} = {self.e(s.shape[k])};")
-        for k in reversed(range(n)):
-            nxt = f"{cx.stride_var(s.target, k + 1)} * {cx.shape_name(s.target, k + 1)}" if k + 1 < n else "1"
-            lines.append(f"    {cx.stride_var(s.target, k)} = {nxt};")
-        return lines + ["}"]
+        return lines + _c_order(s.target, [self.e(x) for x in s.shape]) + ["}"]
 
     def _alloc(self, s: ir.Alloc) -> list[str]:
         hoist = self._hoists.get(s.sid)
@@ -577,12 +572,7 @@ class StmtRenderer:
             f"    Py_XDECREF({cx.owner_name(s.target)}); {cx.owner_name(s.target)} = {o};",
             f"    {cx.data_name(s.target)} = ({cx.ctype(t)}*)PyArray_DATA((PyArrayObject*){o});",
         ]
-        for k in range(n):
-            lines.append(f"    {cx.shape_name(s.target, k)} = d_[{k}];")
-        for k in reversed(range(n)):
-            nxt = f"{cx.stride_var(s.target, k + 1)} * d_[{k + 1}]" if k + 1 < n else "1"
-            lines.append(f"    {cx.stride_var(s.target, k)} = {nxt};")
-        return lines + ["}"]
+        return lines + _c_order(s.target, [f"d_[{k}]" for k in range(n)]) + ["}"]
 
     def _view(self, s: ir.View) -> list[str]:
         t = self.array_type(s.target)
@@ -653,6 +643,16 @@ def _split_if_clause(pragma: str) -> tuple[str, str]:
         depth += {"(": 1, ")": -1}.get(pragma[end], 0)
         end += 1
     return pragma[start : end - 1], pragma[: start - 4] + pragma[end:]
+
+
+def _c_order(array: str, extents: list[str]) -> list[str]:
+    """The lines that give a C-ordered ``array`` its ``extents`` (C expressions) and strides."""
+    n = len(extents)
+    lines = [f"    {cx.shape_name(array, k)} = {x};" for k, x in enumerate(extents)]
+    for k in reversed(range(n)):
+        nxt = f"{cx.stride_var(array, k + 1)} * {extents[k + 1]}" if k + 1 < n else "1"
+        lines.append(f"    {cx.stride_var(array, k)} = {nxt};")
+    return lines
 
 
 def _with_parallel(s: ir.For, parallel: bool) -> ir.For:

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from kiln.frontend.loops import private_allocs
 from kiln.ir import nodes as ir
-from kiln.ir.visit import array_names, bodies, iter_exprs, iter_stmts, var_names
-from kiln.transforms.effects import effects_of
+from kiln.ir.visit import array_names, bodies, iter_stmts
+from kiln.transforms.effects import effects_of, extents_change
 
 _LOOPS = (ir.For, ir.While)
 
@@ -86,24 +86,14 @@ def _outermost(
     """The outermost enclosing loop the block can be taken before: the extents are the same in
     all its iterations and nothing outside it names the array or a view of it. No parallel loop
     may enclose that loop (its workers cannot allocate)."""
-    reads = {n for x in alloc.shape for n in var_names(x)}
-    sized_by = {e.array for x in alloc.shape for e in iter_exprs(x) if isinstance(e, ir.Dim | ir.Stride)}
-    chosen: int | None = None
     for k, loop in enumerate(loops):
-        effects = effects_of((loop,))
-        written = effects.writes | {s.var for s in iter_stmts((loop,)) if isinstance(s, ir.For)}
-        if reads & written or sized_by & effects.array_binds or _named_outside(fn, loop, family):
-            if any(isinstance(outer, ir.For) and outer.parallel for outer in loops[: k + 1]):
-                return None
+        if any(isinstance(outer, ir.For) and outer.parallel for outer in loops[:k]):
+            return None  # the block would be taken inside a parallel loop
+        if extents_change(alloc.shape, effects_of((loop,))) or _named_outside(fn, loop, family):
             continue
-        chosen = k
-        break
-    if chosen is None:
-        return None
-    if any(isinstance(outer, ir.For) and outer.parallel for outer in loops[:chosen]):
-        return None
-    per_thread = openmp and any(isinstance(inner, ir.For) and inner.parallel for inner in loops[chosen:])
-    return Hoist(alloc, loops[chosen].sid, per_thread)
+        per_thread = openmp and any(isinstance(inner, ir.For) and inner.parallel for inner in loops[k:])
+        return Hoist(alloc, loop.sid, per_thread)
+    return None
 
 
 def _named_outside(fn: ir.Function, loop: ir.Stmt, names: set[str]) -> bool:

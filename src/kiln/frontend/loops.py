@@ -34,7 +34,7 @@ from kiln.ir import nodes as ir
 from kiln.ir.selects import find_selects
 from kiln.ir.types import PY_INT
 from kiln.ir.visit import array_names, bodies, iter_exprs, iter_stmts, map_stmts, var_names
-from kiln.transforms.effects import effects_of
+from kiln.transforms.effects import effects_of, extents_change
 
 if TYPE_CHECKING:
     from kiln.frontend.context import Context
@@ -113,7 +113,8 @@ def plan_scalars(
     the optimizer pairs it with its own exact memory-dependence test. ``views``: the body may
     bind views that are private to an iteration (see :func:`private_views`); they join
     ``loop_locals``, and the caller must check that nothing outside the loop mentions them.
-    ``allocs``: likewise for arrays the body allocates (see :func:`private_allocs`)."""
+    ``allocs``: the caller found with :func:`private_allocs` that the arrays the body allocates
+    are private to an iteration; the same check about mentions outside the loop applies."""
     if not _thread_safe(body, views, allocs):
         return None
     flow = _Flow()
@@ -135,9 +136,7 @@ def plan_scalars(
 
 def _thread_safe(body: tuple[ir.Stmt, ...], views: bool = False, allocs: bool = False) -> bool:
     stmts = list(iter_stmts(body))
-    unsafe = _THREAD_UNSAFE
-    if allocs and private_allocs(body) is not None:
-        unsafe = tuple(t for t in _THREAD_UNSAFE if t is not ir.Alloc)
+    unsafe = tuple(t for t in _THREAD_UNSAFE if t is not ir.Alloc) if allocs else _THREAD_UNSAFE
     if any(isinstance(s, unsafe) for s in stmts):
         return False
     if any(isinstance(s, ir.View) for s in stmts) and not (views and private_views(body)):
@@ -177,7 +176,6 @@ def private_allocs(body: tuple[ir.Stmt, ...]) -> frozenset[str] | None:
     mentions them, and that no outer loop changes the extents either."""
     found: set[str] = set()
     effects = effects_of(body)
-    counters = {f.var for f in iter_stmts(body) if isinstance(f, ir.For)}
     everything = list(iter_stmts(body))
     for stmts in _lists(body):
         for pos, s in enumerate(stmts):
@@ -188,12 +186,8 @@ def private_allocs(body: tuple[ir.Stmt, ...]) -> frozenset[str] | None:
             if s.target in found:
                 return None
             found.add(s.target)
-            if isinstance(s, ir.Alloc):
-                shape_reads = {n for x in s.shape for n in var_names(x)}
-                measured = (e for x in s.shape for e in iter_exprs(x))
-                sized_by = {e.array for e in measured if isinstance(e, ir.Dim | ir.Stride)}
-                if shape_reads & (effects.writes | counters) or sized_by & (effects.array_binds - {s.target}):
-                    return None
+            if isinstance(s, ir.Alloc) and extents_change(s.shape, effects):
+                return None
             after = {id(t) for t in iter_stmts(stmts[pos + 1 :])}
             if any(id(t) not in after and t is not s and s.target in array_names(t) for t in everything):
                 return None

@@ -46,6 +46,19 @@ def _expr_reads(e: ir.Expr, scalars: set[str], arrays: set[str]) -> None:
             arrays.update((sub.a, sub.b))
 
 
+def extents_change(shape: tuple[ir.Expr, ...], effects: Effects) -> bool:
+    """Whether statements with ``effects`` may change what an allocation's ``shape`` evaluates
+    to: they assign a scalar it reads (loop counters included), rebind an array whose extents or
+    strides it reads, or rebind or write an array it loads an element of."""
+    exprs = [e for x in shape for e in iter_exprs(x)]
+    reads = {e.name for e in exprs if isinstance(e, ir.Var)}
+    measured = {e.array for e in exprs if isinstance(e, ir.Dim | ir.Stride)}
+    loaded = {e.array for e in exprs if isinstance(e, ir.Load)}
+    return bool(
+        reads & effects.writes or (measured | loaded) & effects.array_binds or loaded & effects.array_writes
+    )
+
+
 def effects_of(stmts: Iterable[ir.Stmt], deep: bool = True) -> Effects:
     """What ``stmts`` do; with ``deep=False``, the statements themselves without the statements
     nested in them."""

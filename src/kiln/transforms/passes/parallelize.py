@@ -91,12 +91,13 @@ def _with_loop(fn: ir.Function, loop: ir.For) -> ir.Function:
 def _judge_as_is(fn: ir.Function, loop: ir.For) -> Verdict:
     if loop.parallel:
         return Verdict(reason="already parallel")
-    plan = plan_scalars(loop.body, loop.var, views=True, allocs=True)
+    private = private_allocs(loop.body)
+    plan = plan_scalars(loop.body, loop.var, views=True, allocs=private is not None)
     if plan is None:
         return Verdict(reason="a scalar carries a value between iterations, or the body allocates or exits")
     if _views_used_outside(fn, loop):
         return Verdict(reason="a view the body binds is used after the loop")
-    private = private_allocs(loop.body) or frozenset()
+    private = private or frozenset()
     if private & _mentioned_outside(fn, loop):
         return Verdict(reason="an array the body allocates is used outside the loop")
     types = dict(fn.locals)

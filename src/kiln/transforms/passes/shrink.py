@@ -31,8 +31,8 @@ from dataclasses import dataclass
 
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType
-from kiln.ir.visit import array_names, iter_exprs, iter_stmts, map_exprs, map_stmts, max_sid, var_names
-from kiln.transforms.effects import effects_of
+from kiln.ir.visit import array_names, iter_exprs, iter_stmts, map_exprs, map_stmts, max_sid
+from kiln.transforms.effects import effects_of, extents_change
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.passes.contract import local_arrays, walk
 from kiln.transforms.recipes import Step, register_transformation
@@ -130,13 +130,8 @@ def _subscripts_ok(loops: tuple[ir.For, ...], array: str) -> str:
 
 
 def _extents_ok(between_and_nest: tuple[ir.Stmt, ...], alloc: ir.Alloc, dropped: int) -> str:
-    """The extents that stay read nothing the statements up to and through the nest write."""
-    reads = {n for x in alloc.shape[dropped:] for n in var_names(x)}
-    measured = (e for x in alloc.shape[dropped:] for e in iter_exprs(x))
-    arrays = {e.array for e in measured if isinstance(e, ir.Dim | ir.Stride)}
-    effects = effects_of(between_and_nest)
-    loop_vars = {s.var for s in iter_stmts(between_and_nest) if isinstance(s, ir.For)}
-    if reads & (effects.writes | loop_vars) or arrays & effects.array_binds:
+    """The extents that stay read nothing the statements up to and through the nest change."""
+    if extents_change(alloc.shape[dropped:], effects_of(between_and_nest)):
         return f"the extents of {alloc.target} change in the nest"
     return ""
 
