@@ -4,13 +4,17 @@ included, so a parallel loop goes parallel when its whole nest is large enough."
 from __future__ import annotations
 
 import re
+import subprocess
+from pathlib import Path
 
 import numpy as np
 
 import kiln
+from kiln.codegen.prelude import prelude
 from kiln.ir import nodes as ir
 from kiln.ir.op_count import body_ops, stmt_ops
 from kiln.ir.types import ScalarType
+from kiln.runtime.toolchain import resolve_cc
 
 F64 = ScalarType("float64")
 I64 = ScalarType("int64")
@@ -77,8 +81,7 @@ def test_loops_near_the_threshold_join_a_team_already_running() -> None:
     f = kiln.jit(sweeps, parallel=True)
     source = kiln.inspect(f, p, b, 3).split("==== c ====")[1]
     tests = _thresholds(source)
-    assert tests and all(", kiln_team)" in t for t in tests), tests
-    assert source.count("kiln_team = 1;") == len(tests)
+    assert tests and all(", &kiln_team)" in t for t in tests), tests
     default = kiln.get_num_threads()
     for threads in (1, 2, 3):
         kiln.set_num_threads(threads)
@@ -122,3 +125,48 @@ def test_work_of_nested_branches_names_each_branch_once() -> None:
     kiln.jit(nested_branches, parallel=True)(a, got, 0.5)
     nested_branches(a, out, 0.5)
     np.testing.assert_allclose(got, out)
+
+
+_DRIVER = r"""
+#include <stdint.h>
+#include <stdio.h>
+@THRESHOLD@
+int main(void) {
+    int64_t seen = 0;
+    /* ops of the loops a call reaches, in order: a row below KILN_PAR_NEAR, loops between
+       KILN_PAR_NEAR and KILN_PAR_SWEEP (which never add up), sweeps of KILN_PAR_SWEEP or more
+       (which do), then the small loops again */
+    int64_t loops[] = {1000, 60000, 60000, 60000, 60000, 60000,
+                       100000, 100000, 100000, 1000, 60000, 300000, 20000};
+    for (int k = 0; k < (int)(sizeof loops / sizeof loops[0]); k++)
+        printf("%d", kiln_worth_team(loops[k], &seen));
+    int64_t fresh = 0;
+    printf(" %d", kiln_worth_team(INT64_C(1) << 62, &fresh));
+    printf("%d", kiln_worth_team(20000, &fresh));
+    printf("\n");
+    return 0;
+}
+"""
+
+
+def _threshold_source() -> str:
+    """The prelude's threshold: the two constants and the decision function."""
+    text = prelude()
+    defines = re.findall(r"#define KILN_PAR_(?:MIN|NEAR|SWEEP) \d+", text)
+    assert len(defines) == 3, defines
+    start = text.index("KILN_INLINE int kiln_worth_team(")
+    function = text[start : text.index("\n}\n", start) + 3]
+    return "\n".join([*defines, "#define KILN_INLINE static inline", function])
+
+
+def test_small_parallel_loops_that_add_up_join_the_team(tmp_path: Path) -> None:
+    # Sweeps between KILN_PAR_SWEEP and KILN_PAR_MIN stay on one thread until they have added
+    # up to KILN_PAR_MIN operations (3 x 100000 here), and loops above KILN_PAR_NEAR run on the
+    # team from then on; smaller loops neither count nor join before. A loop above KILN_PAR_MIN
+    # starts the team by itself, and the count cannot overflow.
+    source = tmp_path / "threshold.c"
+    source.write_text(_DRIVER.replace("@THRESHOLD@", _threshold_source()))
+    binary = tmp_path / "threshold"
+    subprocess.run([resolve_cc(), "-O2", str(source), "-o", str(binary)], check=True)
+    out = subprocess.run([str(binary)], check=True, capture_output=True, text=True).stdout
+    assert out.split() == ["0000000000111", "11"]

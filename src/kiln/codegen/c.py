@@ -88,7 +88,7 @@ def render_function(fn: ir.Function, openmp: bool = False) -> str:
         body += _declare(name, t)
     body.append("PyObject* kiln_result = NULL;")
     if openmp:
-        body.append("int kiln_team = 0; /* set once a loop of this call ran on the OpenMP team */")
+        body.append("int64_t kiln_team = 0; /* work of parallel loops so far (kiln_worth_team) */")
     body.append(f"if (nargs != {len(fn.params)}) {{")
     body.append(f'  PyErr_SetString(PyExc_TypeError, "expected {len(fn.params)} arguments"); return NULL; }}')
     for i, p in enumerate(fn.params):

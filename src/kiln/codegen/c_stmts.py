@@ -288,9 +288,8 @@ class StmtRenderer:
         finally:
             self._serial -= 1
             self._label_suffix = saved_suffix
-        parallel = ["        kiln_team = 1;", *parallel]
         if "schedule(runtime)" in pragma:
-            parallel.insert(1, "        " + self._schedule_choice(s))
+            parallel.insert(0, "        " + self._schedule_choice(s))
         return [f"    if ({cond}) {{", *_indent(parallel), "    } else {", *_indent(serial), "    }"]
 
     def _collapsed(
@@ -368,7 +367,7 @@ class StmtRenderer:
             else:
                 work = self._inner_work(s.body, {s.var: _midpoint(s)})
             ops = f"({hi} - {lo}) * {work}"
-            threshold = f"kiln_worth_team({ops}, kiln_team)"  # see prelude
+            threshold = f"kiln_worth_team({ops}, &kiln_team)"  # see prelude
             clauses = [f"if(kiln_team_of_many() && ({threshold}))"]
             assigned = [v for v in [s.var, *_assigned_scalars(s.body)] if v not in dict(s.reductions)]
             outside = live_after(self.fn.body, s, set(assigned))
