@@ -343,9 +343,21 @@ KILN_INLINE {t} kiln_rint_{s}({t} a) {{ return nearbyint{f}(a); }}
 """
 
 
-# OpenMP's built-in min/max reductions drop NaNs; these keep NumPy's propagation.
+_SIMD_UDR = r"""
+#if defined(_OPENMP) || (defined(__GNUC__) && !defined(__clang__))
+#define KILN_SIMD_UDR 1
+#else
+#define KILN_SIMD_UDR 0
+#endif
+"""
+
+
+# OpenMP's built-in min/max reductions drop NaNs; these keep NumPy's propagation. ``omp simd``
+# loops reduce with them too, so gcc declares them under -fopenmp-simd as well (no _OPENMP
+# there). Where a compiler may not (clang without -fopenmp), KILN_SIMD_UDR is 0 and such loops
+# drop their pragma: sequential, as before.
 _OMP_FLOAT_REDUCTIONS = r"""
-#ifdef _OPENMP
+#if KILN_SIMD_UDR
 #pragma omp declare reduction(kiln_max_{s}: {t}: omp_out = kiln_max_{s}(omp_out, omp_in)) \
     initializer(omp_priv = -INFINITY)
 #pragma omp declare reduction(kiln_min_{s}: {t}: omp_out = kiln_min_{s}(omp_out, omp_in)) \
@@ -469,6 +481,7 @@ def prelude() -> str:
     for suffix, ctype in INT_TYPES.items():
         template = _UINT_DIVMOD if suffix.startswith("u") else _INT_DIVMOD
         parts.append(template.format(t=ctype, s=suffix))
+    parts.append(_SIMD_UDR)
     for suffix, (ctype, fsuffix) in FLOAT_TYPES.items():
         parts.append(_FLOAT_HELPERS.format(t=ctype, s=suffix, f=fsuffix))
         parts.append(_OMP_FLOAT_REDUCTIONS.format(t=ctype, s=suffix))

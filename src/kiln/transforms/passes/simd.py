@@ -8,8 +8,11 @@ loop on an alias test of its own). The exact dependence test can: a loop is mark
   stores, ``if``) with no checks, calls into libraries or allocations;
 - every scalar it writes is private to an iteration, or a reduction that may be reassociated: an
   integer ``+``/``*`` of 32 or 64 bits, or a floating-point one under ``fastmath`` (otherwise
-  NumPy's summation order must be kept, so the loop is left alone); no scalar it writes is read
-  after the loop (gcc's ``lastprivate`` under ``omp simd`` is garbage when no iteration runs);
+  NumPy's summation order must be kept, so the loop is left alone), or a ``min``/``max`` of real
+  numbers, which rounds nothing (floating-point lanes combine with the prelude's NaN-propagating
+  ``kiln_max_*``; only which of several NaNs, or of -0.0 and 0.0, comes out may differ, as it
+  does between NumPy's own reduction loops); no scalar it writes is read after the loop (gcc's
+  ``lastprivate`` under ``omp simd`` is garbage when no iteration runs);
 - the exact test (islpy) finds no element two iterations touch where one writes; parameters that
   might share memory version the loop on ``Overlaps``, as ``parallelize`` does;
 - every array access walks memory with unit stride or not at all (C order: the loop's counter only
@@ -64,12 +67,14 @@ def _reduction_problem(fn: ir.Function, reductions: tuple[tuple[str, str], ...],
     types = fn.var_types()
     for var, op in reductions:
         t = types.get(var)
-        if op not in ("add", "mul") or not isinstance(t, ScalarType) or t.is_bool:
+        if op not in ("add", "mul", "min", "max") or not isinstance(t, ScalarType) or t.is_bool:
             return f"the reduction into {var} has no simd form"
+        if op in ("min", "max") and t.is_complex:
+            return f"the reduction into {var} has no simd form (complex numbers are unordered)"
         if t.is_integer and t.np_dtype.itemsize < 4:
             # gcc keeps a narrow counter per lane in memory and combines them one by one
             return f"the reduction into {var} is narrower than 32 bits"
-        if not t.is_integer and not fastmath:
+        if op in ("add", "mul") and not t.is_integer and not fastmath:
             return f"the floating-point reduction of {var} would change its rounding"
     return ""
 
