@@ -385,22 +385,14 @@ class StmtRenderer:
             schedule = "schedule(runtime)" if self._may_be_triangular(s) else "schedule(static)"
             return [f"#pragma omp parallel for {schedule} " + " ".join(clauses)]
         if s.simd:
-            pragma = "#pragma omp simd" + "".join(" " + c for c in self._simd_clauses(s))
-            return self._guard_user_reductions(pragma, reductions)
-        if reductions and self._is_simple_body(s.body) and not self._integer_only(reductions):
-            # min/max round nothing; floating-point lanes combine with the NaN-propagating
-            # kiln_max_*. An arg-extreme ("select") needs its blocks in order: no simd then.
+            return _guard_user_reductions(" ".join(["#pragma omp simd", *self._simd_clauses(s)]))
+        # min/max round nothing; floating-point lanes combine with the NaN-propagating kiln_max_*.
+        # An arg-extreme ("select") needs its blocks in order: no simd then.
+        whole = len(reductions) == len(s.reductions)
+        if reductions and whole and self._is_simple_body(s.body) and not self._integer_only(reductions):
             clauses = [self._reduction_clause(v, op) for v, op in reductions]
-            if len(clauses) == len(s.reductions):
-                return self._guard_user_reductions("#pragma omp simd " + " ".join(clauses), reductions)
+            return _guard_user_reductions("#pragma omp simd " + " ".join(clauses))
         return []
-
-    def _guard_user_reductions(self, pragma: str, reductions: list[tuple[str, str]]) -> list[str]:
-        """A simd pragma reducing with the prelude's kiln_max_*/kiln_min_* only where the compiler
-        declared them (``KILN_SIMD_UDR``); elsewhere the loop runs without it."""
-        if not any("reduction(kiln_" in self._reduction_clause(v, op) for v, op in reductions):
-            return [pragma]
-        return ["#if KILN_SIMD_UDR", pragma, "#endif"]
 
     def _may_be_triangular(self, s: ir.For) -> bool:
         """Whether the trip count of an inner loop depends on the counter (see
@@ -652,6 +644,14 @@ def _split_if_clause(pragma: str) -> tuple[str, str]:
         depth += {"(": 1, ")": -1}.get(pragma[end], 0)
         end += 1
     return pragma[start : end - 1], pragma[: start - 4] + pragma[end:]
+
+
+def _guard_user_reductions(pragma: str) -> list[str]:
+    """A simd pragma reducing with the prelude's kiln_max_*/kiln_min_* only where the compiler
+    declared them (``KILN_SIMD_UDR``); elsewhere the loop runs without it."""
+    if "reduction(kiln_" not in pragma:
+        return [pragma]
+    return ["#if KILN_SIMD_UDR", pragma, "#endif"]
 
 
 def _c_order(array: str, extents: list[str]) -> list[str]:

@@ -52,7 +52,7 @@ PyAPI_FUNC(PyObject *) PyErr_NoMemory(void) __attribute__((cold));
    to KILN_PAR_MIN: a time loop of many sweeps then pays the team's wake-up once, and each later
    region only the start of threads that still spin (1-2 us here). Measured on NPBench
    jacobi_1d at M (3000 time steps of two 12000-element sweeps), 2 threads against 1: 1.0x with
-   every sweep on one thread, 1.3-1.6x with the sweeps on the team. Smaller loops do not count:
+   every sweep on one thread, 1.1-1.5x with the sweeps on the team. Smaller loops do not count:
    a C model of those sweeps broke even at 6000 elements (60000 operations) and lost 2x at
    1500, and NPBench durbin (6000 shrinking loops, whose flipped operands move each thread's
    half to the other core) went from 20 to 48 ms on two threads when its loops counted. */
@@ -83,7 +83,8 @@ PyAPI_FUNC(PyObject *) PyErr_NoMemory(void) __attribute__((cold));
 /* The OpenMP threshold's arithmetic: functions, so that a work estimate names each of its
    terms once (a ternary max repeats both arguments, doubling the text at each nesting). */
 KILN_INLINE int64_t kiln_work_max(int64_t a, int64_t b) { return a > b ? a : b; }
-/* *seen: operations this call's parallel loops ran, KILN_PAR_MIN once one ran on the team. */
+/* *seen: operations of this call's parallel loops of KILN_PAR_SWEEP or more that ran alone;
+   KILN_PAR_MIN once a loop ran on the team. */
 KILN_INLINE int kiln_worth_team(int64_t ops, int64_t* seen) {
     if (ops > KILN_PAR_MIN || (*seen >= KILN_PAR_MIN && ops > KILN_PAR_NEAR)) {
         *seen = KILN_PAR_MIN;
