@@ -7,7 +7,8 @@ transposed and sliced operands all go straight to the library. A row-major resul
 as its transpose (``c^T = b^T a^T``). A helper answers 0 when a layout fits neither way
 (the caller then takes its generated or NumPy path), and also when ``alpha`` is 0: BLAS would
 skip the product and with it the NaNs NumPy propagates. A ``beta`` of 0 is applied by hand
-first (``0 * inf`` is NaN in NumPy; BLAS would not read ``c``).
+first (``0 * inf`` is NaN in NumPy; BLAS would not read ``c``). Parallel builds compute a few
+rows of float32 times a large row-major matrix with ``kiln_skinny_s`` instead (see ``_SKINNY``).
 """
 
 from __future__ import annotations
