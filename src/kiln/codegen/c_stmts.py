@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from kiln.codegen import c_exprs as cx
 from kiln.codegen import c_select
+from kiln.codegen.c_team_loop import TeamLoop, team_loop_fits
 from kiln.codegen.hoisted_allocs import Hoist, hoisted_allocs
 from kiln.ir import nodes as ir
 from kiln.ir import op_count
@@ -104,6 +105,8 @@ class StmtRenderer:
         self._label_suffix = ""  # C labels of IR blocks; the serial copy of a loop needs its own
         self._emitted_labels: set[str] = set()
         self._labels: dict[str, str] = {}  # IR block label -> C label, for the blocks being rendered
+        self.team: TeamLoop | None = None  # inside the region of a one-region loop (c_team_loop)
+        self.team_own = False  # rendering a statement every thread of that region runs itself
 
     def fresh(self, stem: str) -> str:
         self._fresh += 1
@@ -172,6 +175,8 @@ class StmtRenderer:
         return [f"goto {self._labels.get(s.label, f'kiln_exit_{s.label}')};"]
 
     def _check(self, s: ir.Check) -> list[str]:
+        if self.team is not None and self.team_own:
+            return self.team.check(s)
         if self._parallel:
             return self._parallel[-1].check(s, self.e)
         args = "".join(f", (long long)({self.e(a)})" for a in s.args)
@@ -255,6 +260,10 @@ class StmtRenderer:
         header = f"for (int64_t {t} = {lo}; {cond}; {t} += {st}) {{"
         first = f"{cx.scalar_name(s.var)} = {t};"
         extent = (lo, hi)
+        if self._one_region_fits(s):
+            ordinary = lambda tail: self._loop_lines(s, header, first, [], None, tail)  # noqa: E731
+            team = TeamLoop(self, s).lines((lo, hi, st), t, ordinary)
+            return self._take_blocks(s) + lines + team + ["}"]
         if s.parallel and self.openmp and not self._parallel and (step_sign is None or step_sign < 0):  # type: ignore[operator]
             # OpenMP needs a loop whose direction is known: count the trips instead
             k, trips = self.fresh("k"), self.fresh("n")
@@ -271,6 +280,8 @@ class StmtRenderer:
         region costs microseconds even when its ``if`` clause keeps it on one thread, which small
         loops inside sequential ones (a row at a time) would pay at every iteration."""
         pragmas = self._loop_pragmas(s, *extent)
+        if self.team is not None and not self._parallel and not self._serial:
+            return self._team_sweep(s, header, first, extent, pragmas)
         if not (pragmas and pragmas[0].startswith("#pragma omp parallel")):
             return self._loop_lines(s, header, first, pragmas, None)
         cond, pragma = _split_if_clause(pragmas[0])
@@ -280,17 +291,49 @@ class StmtRenderer:
         collapsed = self._collapsed(s, header, first, pragma, extent)
         if collapsed is not None:
             parallel = [collapsed[0], *_indent(collapsed[1]), "    } else {", *_indent(parallel), "    }"]
+        serial = self._serial_copy(s, header, first, extent)
+        if "schedule(runtime)" in pragma:
+            parallel.insert(0, "        " + self._schedule_choice(s))
+        return [f"    if ({cond}) {{", *_indent(parallel), "    } else {", *_indent(serial), "    }"]
+
+    def _serial_copy(self, s: ir.For, header: str, first: str, extent: tuple[str, str]) -> list[str]:
+        """The lines of a parallel loop's copy that runs on one thread."""
         self._serial += 1
         saved_suffix, self._label_suffix = self._label_suffix, self.fresh("_s")
         try:
             serial_s = _with_parallel(s, False)
-            serial = self._loop_lines(serial_s, header, first, self._loop_pragmas(serial_s, *extent), None)
+            return self._loop_lines(serial_s, header, first, self._loop_pragmas(serial_s, *extent), None)
         finally:
             self._serial -= 1
             self._label_suffix = saved_suffix
-        if "schedule(runtime)" in pragma:
-            parallel.insert(0, "        " + self._schedule_choice(s))
-        return [f"    if ({cond}) {{", *_indent(parallel), "    } else {", *_indent(serial), "    }"]
+
+    def _one_region_fits(self, s: ir.For) -> bool:
+        """Whether ``s`` is a sequential loop of parallel sweeps to run in one OpenMP region
+        (``c_team_loop``): in parallel code, not inside another region."""
+        if not self.openmp or self.team is not None or self._parallel or self._serial or s.parallel:
+            return False
+        return team_loop_fits(self.fn, s, {h.loop for h in self._hoists.values()})
+
+    def _team_sweep(
+        self, s: ir.For, header: str, first: str, extent: tuple[str, str], pragmas: list[str]
+    ) -> list[str]:
+        """A parallel loop inside a one-region loop: an ``omp for`` of the running team."""
+        team = self.team
+        assert team is not None
+        if not (pragmas and pragmas[0].startswith("#pragma omp parallel")):
+            return team.master(self._loop_lines(s, header, first, pragmas, None))
+        _, pragma = _split_if_clause(pragmas[0])
+        pragma = pragma.replace("schedule(runtime)", "schedule(static)")
+        pragma = pragma.replace("#pragma omp parallel for ", "#pragma omp for ", 1)
+        region = _ParallelRegion(self.fresh("perr"), self.fresh("pnext"))
+        parallel = self._loop_lines(s, header, first, [pragma], region)
+        assert not region.checks, "team_loop_fits admits no checks in a sweep"
+        self.team = None  # the copy for one thread renders as outside a region
+        try:
+            serial = self._serial_copy(s, header, first, extent)
+        finally:
+            self.team = team
+        return _indent(team.sweep(self._loop_ops(s, *extent), parallel, serial))
 
     def _collapsed(
         self, s: ir.For, header: str, first: str, pragma: str, extent: tuple[str, str]
@@ -333,12 +376,18 @@ class StmtRenderer:
         return f"    if ({trips} < 4 * {nt} && {trips} % {nt} != 0 && {inner_runs}) {{", lines
 
     def _loop_lines(
-        self, s: ir.For, header: str, first: str, pragmas: list[str], region: _ParallelRegion | None
+        self,
+        s: ir.For,
+        header: str,
+        first: str,
+        pragmas: list[str],
+        region: _ParallelRegion | None,
+        tail: list[str] | None = None,
     ) -> list[str]:
         if region is not None:
             self._parallel.append(region)
         try:
-            body = [first, *self.block(s.body)]
+            body = [first, *self.block(s.body), *(tail or [])]
         finally:
             if region is not None:
                 self._parallel.pop()
@@ -362,11 +411,7 @@ class StmtRenderer:
         if not all(self._has_omp_reduction(v, op) for v, op in s.reductions):
             return []  # a reduction OpenMP cannot combine: the loop runs sequentially
         if s.parallel and self.openmp and not self._parallel and not self._serial:  # nested: in a worker
-            if s.work is not None:  # iterations per iteration, each about one pass of the body
-                work = f"({self.e(s.work)}) * {max(1, op_count.body_ops(s.body))}"
-            else:
-                work = self._inner_work(s.body, {s.var: _midpoint(s)})
-            ops = f"({hi} - {lo}) * {work}"
+            ops = self._loop_ops(s, lo, hi)
             threshold = f"kiln_worth_team({ops}, &kiln_team)"  # see prelude
             clauses = [f"if(kiln_team_of_many() && ({threshold}))"]
             assigned = [v for v in [s.var, *_assigned_scalars(s.body)] if v not in dict(s.reductions)]
@@ -393,6 +438,14 @@ class StmtRenderer:
             clauses = [self._reduction_clause(v, op) for v, op in reductions]
             return _guard_user_reductions("#pragma omp simd " + " ".join(clauses))
         return []
+
+    def _loop_ops(self, s: ir.For, lo: str, hi: str) -> str:
+        """The operations of a parallel loop, for the OpenMP threshold (see prelude)."""
+        if s.work is not None:  # iterations per iteration, each about one pass of the body
+            work = f"({self.e(s.work)}) * {max(1, op_count.body_ops(s.body))}"
+        else:
+            work = self._inner_work(s.body, {s.var: _midpoint(s)})
+        return f"({hi} - {lo}) * {work}"
 
     def _may_be_triangular(self, s: ir.For) -> bool:
         """Whether the trip count of an inner loop depends on the counter (see
@@ -583,7 +636,7 @@ class StmtRenderer:
         for k in range(n):
             lines.append(f"    npy_intp ns{k}_ = {self.e(s.shape[k])}, nt{k}_ = {self.e(s.strides[k])};")
         tgt_o, base_o = cx.owner_name(s.target), cx.owner_name(s.base)
-        if s.target != s.base and self._parallel:
+        if s.target != s.base and (self._parallel or self.team_own):
             # a thread's private copy, gone with the region: it borrows the owner (reference
             # counts are not for threads without the GIL, and nothing decrements this copy)
             lines.append(f"    {tgt_o} = {base_o};")

@@ -1,0 +1,141 @@
+"""One OpenMP region around a time loop of parallel sweeps (``codegen/c_team_loop``).
+
+Values against NumPy on one and two threads at sizes whose sweeps start the team (so the loop
+moves into its region after a few steps): stencils, boundary copies and small sweeps run by the
+calling thread, a scalar carried across steps, a reduction read by the next sweep, nested time
+loops, and errors raised inside the region (the arrays left as NumPy leaves them). The C holds
+the region where it fits and not where the loop's counter is read after the loop."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import kiln
+
+try:
+    from ..transforms.support import threads
+except ImportError:
+    from transforms.support import threads
+
+N = 70_000  # a sweep of this many elements counts towards starting the team (KILN_PAR_SWEEP)
+STEPS = 12
+
+
+def jacobi(steps, a, b):
+    for _t in range(1, steps):
+        b[1:-1] = 0.33333 * (a[:-2] + a[1:-1] + a[2:])
+        a[1:-1] = 0.33333 * (b[:-2] + b[1:-1] + b[2:])
+
+
+def with_boundaries(steps, p):
+    for _q in range(steps):
+        pn = p.copy()
+        p[1:-1, 1:-1] = 0.25 * (pn[1:-1, 2:] + pn[1:-1, :-2] + pn[2:, 1:-1] + pn[:-2, 1:-1])
+        p[:, -1] = p[:, -2]
+        p[0, :] = p[1, :]
+        p[:, 0] = p[:, 1]
+        p[-1, :] = 0
+
+
+def carried(steps, a):
+    total = 0.0
+    for _t in range(steps):
+        s = np.sum(a)
+        a[:] = a * 0.5 + s * 1e-9
+        total += s
+    return total
+
+
+def nested(steps, inner, a, b):
+    for _t in range(steps):
+        for _q in range(inner):
+            b[1:-1] = 0.5 * (a[:-2] + a[2:])
+            a[1:-1] = b[1:-1] + 0.25
+        a[0] = a[1]
+
+
+def shrinking(steps, a, b):
+    for t in range(steps):
+        b[1:-1] = a[t : t + b.shape[0] - 2] * 0.5
+        a[1:-1] = b[1:-1] + 1.0
+
+
+def counter_after(steps, a, b):
+    for t in range(steps):  # noqa: B007 (returned)
+        b[1:-1] = 0.5 * (a[:-2] + a[2:])
+        a[1:-1] = b[1:-1]
+    return t
+
+
+def _c(f, *args) -> str:
+    return kiln.inspect(kiln.jit(f, parallel=True), *args).split("==== c ====\n", 1)[1]
+
+
+def _both(f, make, count: int):
+    want_args, got_args = make(), make()
+    want = f(*want_args)
+    with threads(count):
+        got = kiln.jit(f, parallel=True)(*got_args)
+    if want is not None:
+        np.testing.assert_allclose(got, want, rtol=1e-12)
+    for g, w in zip(got_args, want_args, strict=True):
+        if isinstance(w, np.ndarray):
+            np.testing.assert_allclose(g, w, rtol=1e-12, atol=1e-300)
+
+
+def _vectors(n: int = N):
+    return lambda: [np.linspace(0.0, 1.0, n) ** 2, np.zeros(n)]
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_stencil_time_loop(count):
+    a, b = _vectors()()
+    assert "#pragma omp parallel firstprivate(" in _c(jacobi, STEPS, a, b)
+    _both(jacobi, lambda: [STEPS, *_vectors()()], count)
+    _both(jacobi, lambda: [STEPS, *_vectors(9)()], count)  # too small to start the team
+    _both(jacobi, lambda: [1, *_vectors()()], count)  # no step at all
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_boundaries_and_small_sweeps_on_the_calling_thread(count):
+    grid = lambda: [6, np.add.outer(np.arange(300.0), np.arange(400.0)) % 7.0]  # noqa: E731
+    assert "#pragma omp master" in _c(with_boundaries, *grid())
+    _both(with_boundaries, grid, count)
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_scalar_carried_and_reduction_read_by_the_next_sweep(count):
+    _both(carried, lambda: [STEPS, np.linspace(0.0, 1.0, N)], count)
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_nested_time_loops(count):
+    _both(nested, lambda: [4, 5, *_vectors()()], count)
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_error_inside_the_region_leaves_numpys_arrays(count):
+    # a[t : t + n - 2] comes up short at t = 11: NumPy raises after ten full steps
+    make = lambda: [STEPS + 4, np.linspace(0.0, 1.0, N + 8), np.zeros(N)]  # noqa: E731
+    want_args, got_args = make(), make()
+    with pytest.raises(ValueError) as want:
+        shrinking(*want_args)
+    with threads(count), pytest.raises(ValueError) as got:
+        kiln.jit(shrinking, parallel=True)(*got_args)
+    assert "broadcast" in str(got.value) and "broadcast" in str(want.value)
+    for g, w in zip(got_args[1:], want_args[1:], strict=True):
+        np.testing.assert_allclose(g, w, rtol=1e-12)
+
+
+def test_a_counter_read_after_the_loop_is_set_by_the_calling_thread():
+    c = _c(counter_after, STEPS, *_vectors()())
+    assert "#pragma omp parallel firstprivate(" in c and "#pragma omp master" in c
+    for count in (1, 2):
+        _both(counter_after, lambda: [STEPS, *_vectors()()], count)
+
+
+def test_sequential_builds_have_no_region():
+    a, b = _vectors()()
+    c = kiln.inspect(kiln.jit(jacobi), STEPS, a, b).split("==== c ====\n", 1)[1]
+    assert "#pragma omp parallel firstprivate(" not in c and "#pragma omp for" not in c
