@@ -68,6 +68,12 @@ def counter_after(steps, a, b):
     return t
 
 
+def flags(steps, a, f):
+    for _t in range(steps):
+        f[:] = a > 0.5
+        a[:] = a * 0.9
+
+
 def _c(f, *args) -> str:
     return kiln.inspect(kiln.jit(f, parallel=True), *args).split("==== c ====\n", 1)[1]
 
@@ -139,3 +145,11 @@ def test_sequential_builds_have_no_region():
     a, b = _vectors()()
     c = kiln.inspect(kiln.jit(jacobi), STEPS, a, b).split("==== c ====\n", 1)[1]
     assert "#pragma omp parallel firstprivate(" not in c and "#pragma omp for" not in c
+
+
+def test_byte_stores_keep_a_region_per_sweep():
+    # a byte store may alias the shared pointers of a region: gcc would reload them per element
+    make = lambda: [STEPS, np.linspace(0.0, 1.0, N), np.zeros(N, dtype=bool)]  # noqa: E731
+    assert "#pragma omp parallel firstprivate(" not in _c(flags, *make())
+    for count in (1, 2):
+        _both(flags, make, count)
