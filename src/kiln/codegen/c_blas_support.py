@@ -222,9 +222,9 @@ def blas_support(blas: Lapack, dtypes: set[str]) -> str:
     for dtype in sorted(dtypes):
         s, t = BLAS_CTYPES[dtype]
         names = {r: blas.symbol(f"{s}{r}") for r in ("gemm", "gemv", "syrk")}
-        real = dtype == "float32"
-        if real:
+        skinny = dtype == "float32"  # see _SKINNY for why float32 only
+        if skinny:
             parts.append("#ifdef _OPENMP" + _SKINNY.format(s=s, t=t) + "#endif")
-        skinny_call = _SKINNY_CALL.format(s=s) if real else ""
+        skinny_call = _SKINNY_CALL.format(s=s) if skinny else ""
         parts.append(_TYPED.format(s=s, t=t, skinny_call=skinny_call, **names))
     return "\n".join(parts)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from kiln.codegen import c_exprs as cx
 from kiln.codegen import c_select
@@ -107,6 +108,17 @@ class StmtRenderer:
         self._labels: dict[str, str] = {}  # IR block label -> C label, for the blocks being rendered
         self.team: TeamLoop | None = None  # inside the region of a one-region loop (c_team_loop)
         self.team_own = False  # rendering a statement every thread of that region runs itself
+
+    @contextlib.contextmanager
+    def in_team(self, team: TeamLoop | None, own: bool = False) -> Iterator[None]:
+        """Renders inside ``team``'s region (None: as outside one), a statement every thread
+        runs itself when ``own``; the previous setting comes back after."""
+        saved = self.team, self.team_own
+        self.team, self.team_own = team, own
+        try:
+            yield
+        finally:
+            self.team, self.team_own = saved
 
     def fresh(self, stem: str) -> str:
         self._fresh += 1
@@ -328,11 +340,8 @@ class StmtRenderer:
         region = _ParallelRegion(self.fresh("perr"), self.fresh("pnext"))
         parallel = self._loop_lines(s, header, first, [pragma], region)
         assert not region.checks, "team_loop_fits admits no checks in a sweep"
-        self.team = None  # the copy for one thread renders as outside a region
-        try:
+        with self.in_team(None):  # the copy for one thread renders as outside a region
             serial = self._serial_copy(s, header, first, extent)
-        finally:
-            self.team = team
         return _indent(team.sweep(self._loop_ops(s, *extent), parallel, serial))
 
     def _collapsed(

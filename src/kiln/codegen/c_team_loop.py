@@ -29,8 +29,9 @@ from typing import TYPE_CHECKING
 
 from kiln.codegen import c_exprs as cx
 from kiln.ir import nodes as ir
+from kiln.ir.types import ArrayType, ScalarType
 from kiln.ir.visit import iter_exprs, iter_stmts
-from kiln.transforms.effects import effects_of
+from kiln.transforms.effects import effects_of, effects_outside
 
 if TYPE_CHECKING:
     from kiln.codegen.c_stmts import StmtRenderer
@@ -50,8 +51,7 @@ def holds_parallel(s: ir.Stmt) -> bool:
 
 def mentioned_outside(fn: ir.Function, loop: ir.For) -> frozenset[str]:
     """The scalars and arrays the function's statements outside ``loop`` mention."""
-    inside = {id(s) for s in iter_stmts(loop.body)} | {id(loop)}
-    effects = effects_of([s for s in iter_stmts(fn.body) if id(s) not in inside], deep=False)
+    effects = effects_outside(fn, loop)
     return effects.arrays | effects.reads | effects.writes
 
 
@@ -65,10 +65,11 @@ def team_loop_fits(fn: ir.Function, loop: ir.For, hoisted_to: set[int]) -> bool:
     outside = mentioned_outside(fn, loop)
     if loop.var in outside:
         return False
+    types = fn.var_types()
     for s in iter_stmts(loop.body):
         if isinstance(s, _NOT_IN_TEAM):
             return False
-        if isinstance(s, ir.For) and s.parallel and not _sweep_fits(s, fn):
+        if isinstance(s, ir.For) and s.parallel and not _sweep_fits(s, types):
             return False
         walked_loop = isinstance(s, ir.For) and not s.parallel and holds_parallel(s)
         if walked_loop and (not _constant_step(s) or s.var in outside):
@@ -82,10 +83,9 @@ def _constant_step(loop: ir.For) -> bool:
     return isinstance(loop.step, ir.Const) and loop.step.value != 0
 
 
-def _sweep_fits(loop: ir.For, fn: ir.Function) -> bool:
+def _sweep_fits(loop: ir.For, types: dict[str, ScalarType | ArrayType]) -> bool:
     if any(op == "select" for _, op in loop.reductions) or loop.work is not None:
         return False
-    types = fn.var_types()
     for s in iter_stmts(loop.body):
         if isinstance(s, _NOT_IN_SWEEP):
             return False
@@ -151,11 +151,8 @@ class TeamLoop:
         switch = f"{start} = {cur} + {st}; {go} = 1; break;"
         lines = [f"    int {go} = 0;", f"    int64_t {start} = {lo};"]
         lines += ordinary([f"if (kiln_team >= KILN_PAR_MIN && kiln_team_of_many()) {{ {switch} }}"])
-        saved, self.r.team = self.r.team, self
-        try:
+        with self.r.in_team(self):
             body = self.block(s.body, [f"{cx.scalar_name(s.var)} = {t};"]) + self.end_of_body()
-        finally:
-            self.r.team = saved
         nargs = max([len(c.args) for _, c in self.checks] + [1])
         private = ", ".join(self._private())
         lines += [
@@ -219,11 +216,8 @@ class TeamLoop:
         return isinstance(s, ir.Check)
 
     def _as_own(self, s: ir.Stmt) -> list[str]:
-        saved, self.r.team_own = self.r.team_own, True
-        try:
+        with self.r.in_team(self, own=True):
             return self.r.stmt(s)
-        finally:
-            self.r.team_own = saved
 
     def check(self, s: ir.Check) -> list[str]:
         """A check every thread evaluates: all leave the loop; the calling thread records it."""
@@ -239,11 +233,8 @@ class TeamLoop:
 
     def _on_master(self, stmts: tuple[ir.Stmt, ...]) -> list[str]:
         """The C of statements the calling thread runs, as outside a region."""
-        saved, self.r.team = self.r.team, None
-        try:
+        with self.r.in_team(None):
             return self.r.block(stmts)
-        finally:
-            self.r.team = saved
 
     def _holder(self, s: ir.Stmt) -> list[str]:
         if isinstance(s, ir.For) and s.parallel:

@@ -59,6 +59,12 @@ def extents_change(shape: tuple[ir.Expr, ...], effects: Effects) -> bool:
     )
 
 
+def effects_outside(fn: ir.Function, loop: ir.For) -> Effects:
+    """What the function's statements outside ``loop`` do (its header and body left out)."""
+    inside = {id(s) for s in iter_stmts(loop.body)} | {id(loop)}
+    return effects_of([s for s in iter_stmts(fn.body) if id(s) not in inside], deep=False)
+
+
 def effects_of(stmts: Iterable[ir.Stmt], deep: bool = True) -> Effects:
     """What ``stmts`` do; with ``deep=False``, the statements themselves without the statements
     nested in them."""

@@ -20,10 +20,10 @@ import dataclasses
 
 from kiln.frontend.loops import plan_scalars, private_allocs
 from kiln.ir import nodes as ir
-from kiln.ir.visit import bodies, iter_stmts, map_stmts, max_sid
+from kiln.ir.visit import bodies, map_stmts, max_sid
 from kiln.transforms.apart import assuming_apart
 from kiln.transforms.dependences import carried_dependence
-from kiln.transforms.effects import array_roots, effects_of
+from kiln.transforms.effects import array_roots, effects_outside
 from kiln.transforms.liveness import live_after
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, find_loop, register_transformation
@@ -78,8 +78,7 @@ def _inside_a_loop(fn: ir.Function, loop: ir.For) -> bool:
 def _mentioned_outside(fn: ir.Function, loop: ir.For) -> frozenset[str]:
     """The scalars and arrays the function's statements outside ``loop`` mention (a return
     reads its arrays)."""
-    inside = {id(s) for s in iter_stmts(loop.body)} | {id(loop)}
-    effects = effects_of([s for s in iter_stmts(fn.body) if id(s) not in inside], deep=False)
+    effects = effects_outside(fn, loop)
     return effects.arrays | effects.reads
 
 
