@@ -170,3 +170,65 @@ def test_small_parallel_loops_that_add_up_join_the_team(tmp_path: Path) -> None:
     subprocess.run([resolve_cc(), "-O2", str(source), "-o", str(binary)], check=True)
     out = subprocess.run([str(binary)], check=True, capture_output=True, text=True).stdout
     assert out.split() == ["0000000000111", "11"]
+
+
+_TRIPS_DRIVER = r"""
+#include <stdint.h>
+#include <stdio.h>
+#define KILN_INLINE static inline
+@TRIPS@
+int main(void) {
+    for (int64_t lo = -7; lo <= 7; lo++)
+        for (int64_t hi = -7; hi <= 7; hi++)
+            for (int64_t st = -4; st <= 4; st++)
+                printf("%lld ", (long long)kiln_trips(lo, hi, st));
+    printf("\n");
+    return 0;
+}
+"""
+
+
+def test_trip_counts_follow_range_for_every_step(tmp_path: Path) -> None:
+    # The work estimate counts an inner loop's iterations as len(range(lo, hi, st)): a loop
+    # counting down once had a negative count, so its nest never left one thread.
+    text = prelude()
+    start = text.index("KILN_INLINE int64_t kiln_trips(")
+    function = text[start : text.index("\n}\n", start) + 3]
+    source = tmp_path / "trips.c"
+    source.write_text(_TRIPS_DRIVER.replace("@TRIPS@", function))
+    binary = tmp_path / "trips"
+    subprocess.run([resolve_cc(), "-O2", str(source), "-o", str(binary)], check=True)
+    out = subprocess.run([str(binary)], check=True, capture_output=True, text=True).stdout
+    want = [
+        len(range(lo, hi, st)) if st else 0
+        for lo in range(-7, 8)
+        for hi in range(-7, 8)
+        for st in range(-4, 5)
+    ]
+    assert [int(v) for v in out.split()] == want
+
+
+def backward_rows(img, b1, b2):
+    y = np.empty_like(img)
+    y[:, -1] = 0.0
+    y[:, -2] = img[:, -1]
+    for j in range(img.shape[1] - 3, -1, -1):
+        y[:, j] = img[:, j + 1] + b1 * y[:, j + 1] + b2 * y[:, j + 2]
+    return y
+
+
+def test_a_nest_counting_down_has_positive_work() -> None:
+    # deriche's backward recursion: interchanged, each row runs its j loop from the end. The
+    # threshold counts that loop's trips with its step; with hi - lo the work was negative.
+    img = np.random.default_rng(4).random((64, 50))
+    f = kiln.jit(backward_rows, parallel=True)
+    source = kiln.inspect(f, img, 0.5, -0.25).split("==== c ====")[1]
+    tests = [t for t in _thresholds(source) if "INT64_C(-1))" in t]
+    assert tests and all("kiln_trips(" in t for t in tests), _thresholds(source)
+    default = kiln.get_num_threads()
+    for threads in (1, 2):
+        kiln.set_num_threads(threads)
+        try:
+            np.testing.assert_allclose(f(img, 0.5, -0.25), backward_rows(img, 0.5, -0.25), rtol=1e-12)
+        finally:
+            kiln.set_num_threads(default)

@@ -543,7 +543,8 @@ class StmtRenderer:
         static, terms = 0, []
         for s in body:
             if isinstance(s, ir.For):
-                trips = f"({self.e(substituted(s.stop, defs))} - {self.e(substituted(s.start, defs))})"
+                bounds = (substituted(e, defs) for e in (s.start, s.stop, s.step))
+                trips = "kiln_trips({}, {}, {})".format(*map(self.e, bounds))
                 terms.append(f"{trips} * {self._inner_work(s.body, defs)}")
             elif isinstance(s, ir.If) and _holds_loop(s):
                 static += sum(op_count.expr_ops(e) for e in iter_exprs(s.cond))

@@ -83,6 +83,12 @@ PyAPI_FUNC(PyObject *) PyErr_NoMemory(void) __attribute__((cold));
 /* The OpenMP threshold's arithmetic: functions, so that a work estimate names each of its
    terms once (a ternary max repeats both arguments, doubling the text at each nesting). */
 KILN_INLINE int64_t kiln_work_max(int64_t a, int64_t b) { return a > b ? a : b; }
+/* Iterations of range(lo, hi, st), none for an empty range: a loop counting down (deriche's
+   backward recursion) has hi < lo, and hi - lo would make its work negative. */
+KILN_INLINE int64_t kiln_trips(int64_t lo, int64_t hi, int64_t st) {
+    if (st > 0) return hi > lo ? (hi - lo + st - 1) / st : 0;
+    return st < 0 && lo > hi ? (lo - hi - st - 1) / -st : 0;
+}
 /* *seen: operations of this call's parallel loops of KILN_PAR_SWEEP or more that ran alone;
    KILN_PAR_MIN once a loop ran on the team. */
 KILN_INLINE int kiln_worth_team(int64_t ops, int64_t* seen) {
