@@ -43,7 +43,11 @@ def _times(dtype: str, x: str, y: str) -> str:
 
 
 def _matmul_loops(r: StmtRenderer, out: str, a: str, b: str) -> list[str]:
-    """out = a @ b for 2-d operands, i-k-j order so the inner loop is unit-stride."""
+    """out = a @ b for 2-d operands, a block of ``out``'s columns at a time: each block is
+    zeroed, then gets ``a[i, k] * b[k, block]`` added for every k in order (the inner loop is
+    unit-stride), so its rows stay in cache until they are complete and ``out`` crosses memory
+    once. In parallel code, the blocks of a product worth a team are dealt to its threads: a
+    thin product (``(2, 2) @ (2, 131072)`` in NPBench's stockham_fft) is a stream over ``b``."""
     t = r.array_type(out)
     ct = cx.ctype(t)
     m, k, n = cx.shape_name(a, 0), cx.shape_name(a, 1), cx.shape_name(b, 1)
@@ -52,15 +56,30 @@ def _matmul_loops(r: StmtRenderer, out: str, a: str, b: str) -> list[str]:
         if t.dtype == "bool"
         else "{o} += " + _times(t.dtype, "aik_", "{b}") + ";"
     )
-    o_ij = _element(r, out, ["i_", "j_"])
-    return [
-        f"for (npy_intp i_ = 0; i_ < {m}; i_++) for (npy_intp j_ = 0; j_ < {n}; j_++) {o_ij} = 0;",
-        f"for (npy_intp i_ = 0; i_ < {m}; i_++)",
-        f"    for (npy_intp k_ = 0; k_ < {k}; k_++) {{",
-        f"        const {ct} aik_ = {_element(r, a, ['i_', 'k_'])};",
-        f"        for (npy_intp j_ = 0; j_ < {n}; j_++) "
-        + acc.format(o=o_ij, b=_element(r, b, ["k_", "j_"])),
+    o_ij, b_kj = _element(r, out, ["i_", "j_"]), _element(r, b, ["k_", "j_"])
+    block = [
+        f"for (npy_intp j0_ = 0; j0_ < {n}; j0_ += KILN_GEMM_COLS) {{",
+        f"    const npy_intp j1_ = j0_ + KILN_GEMM_COLS < {n} ? j0_ + KILN_GEMM_COLS : {n};",
+        f"    for (npy_intp i_ = 0; i_ < {m}; i_++) {{",
+        f"        for (npy_intp j_ = j0_; j_ < j1_; j_++) {o_ij} = 0;",
+        f"        for (npy_intp k_ = 0; k_ < {k}; k_++) {{",
+        f"            const {ct} aik_ = {_element(r, a, ['i_', 'k_'])};",
+        "            for (npy_intp j_ = j0_; j_ < j1_; j_++) " + acc.format(o=o_ij, b=b_kj),
+        "        }",
         "    }",
+        "}",
+    ]
+    if not r.openmp:
+        return block
+    ops = f"(int64_t){m} * {n} * (2 * {k} + 1)"
+    team = f"!kiln_in_team() && kiln_team_of_many() && kiln_worth_team({ops}, &kiln_team)"
+    return [
+        f"if ({team}) {{",
+        "    #pragma omp parallel for schedule(static)",
+        *["    " + x for x in block],
+        "} else {",
+        *["    " + x for x in block],
+        "}",
     ]
 
 

@@ -32,6 +32,9 @@ PyAPI_FUNC(PyObject *) PyErr_NoMemory(void) __attribute__((cold));
 /* A product over a contracted extent this short does a few flops per element of the result:
    memory-bound at any size, where loops match BLAS without its packing and thread start-up. */
 #define KILN_THIN_GEMM 4
+/* Columns of the result a product by generated loops completes at a time (c_lib): 256 complex
+   doubles of a row, and those of up to KILN_THIN_GEMM rows of the right operand, stay in L1. */
+#define KILN_GEMM_COLS 256
 /* Matrix-vector products call ?gemv directly (strided operands included, no copies); generated
    loops only tie with it on tiny matrices, where the call's fixed cost dominates. Measured against
    single-threaded BLAS (medians of interleaved runs, double): A @ x loops are 4.7x slower at 64x64
@@ -68,9 +71,11 @@ PyAPI_FUNC(PyObject *) PyErr_NoMemory(void) __attribute__((cold));
 #include <omp.h>
 #define kiln_worker_id() ((int64_t)omp_get_thread_num())
 #define kiln_worker_count() ((int64_t)omp_get_max_threads())
+#define kiln_in_team() omp_in_parallel()
 #else
 #define kiln_worker_id() ((int64_t)0)
 #define kiln_worker_count() ((int64_t)1)
+#define kiln_in_team() 0
 #endif
 /* A team of one thread does the loop's work and pays the region's start and end besides
    (about 0.4 us a region, measured on 130 x 520 element-wise loops). */
