@@ -250,3 +250,39 @@ def test_large_solve_factors_on_one_thread_and_restores_the_count(dtype):
         np.testing.assert_array_equal(got_inv, np.linalg.inv(a))
     finally:
         kiln.set_num_threads(default)
+
+
+all_four_parallel = kiln.jit(all_four.py_func, parallel=True)
+
+
+@pytest.mark.parametrize("n", [33, 70])
+@pytest.mark.parametrize("layout", ["C", "F", "T", "strided"])
+def test_tiled_copies_keep_numpy_bits(n: int, layout: str) -> None:
+    # matrices stored by rows are transposed into LAPACK's order in 32 x 32 tiles: sizes that
+    # end in a partial tile, every layout, real and complex, bit for bit against NumPy
+    for dtype in ("float64", "complex128"):
+        a = well_conditioned(n, dtype)
+        s = positive_definite(n, dtype)
+        a, s = (a, s) if layout == "C" else (in_layout(a, layout), in_layout(s, layout))
+        b = arr((n, 5), dtype, seed=2)
+        got, want = all_four(a, b, s), all_four.py_func(a, b, s)
+        for g, w in zip(got, want, strict=True):
+            assert np.array_equal(g, w)
+
+
+def test_tiled_copies_shared_by_a_team() -> None:
+    # 600 x 600: past KILN_LA_TEAM, so in a parallel build the team shares the copies; the
+    # LAPACK calls then see the same buffers as in a sequential build at the same thread count
+    # (at this size their last bits depend on the BLAS threads, NumPy's as well as kiln's)
+    a, s, b = well_conditioned(600), positive_definite(600), arr((600, 3), seed=2)
+    want = all_four.py_func(a, b, s)
+    default = kiln.get_num_threads()
+    for threads in (1, 2):
+        kiln.set_num_threads(threads)
+        try:
+            got, same = all_four_parallel(a, b, s), all_four(a, b, s)
+        finally:
+            kiln.set_num_threads(default)
+        for g, o, w in zip(got, same, want, strict=True):
+            assert np.array_equal(g, o)
+            np.testing.assert_allclose(g, w, rtol=1e-10, atol=1e-14)

@@ -138,21 +138,40 @@ typedef void (*kiln_getrs_{s}_t)(const char*, const kiln_lapack_int*, const kiln
                                  kiln_lapack_int*, size_t);
 typedef void (*kiln_potrf_{s}_t)(const char*, const kiln_lapack_int*, {t}*, const kiln_lapack_int*,
                                  kiln_lapack_int*, size_t);
-/* Column-major rows x cols buffer <-> strided matrix (element strides rs, cs); the loop
-   order follows the matrix's smaller stride. */
+/* Column-major rows x cols buffer <-> strided matrix (element strides rs, cs). A matrix stored
+   by rows is transposed on the way: in tiles of KILN_LA_TILE x KILN_LA_TILE, whose lines on both
+   sides stay in cache (row by row, the column-major side strides across the whole matrix:
+   NPBench cholesky2's 2200 x 2200 copies took longer than the factorization on two threads). */
+#ifndef KILN_LA_TILE
+#define KILN_LA_TILE 32
+#endif
+/* In parallel builds, a copy of this many elements or more is shared by the team. */
+#define KILN_LA_TEAM 262144
 static void kiln_pack_{s}({t}* dst, const {t}* src, npy_intp rows, npy_intp cols, npy_intp rs,
                           npy_intp cs) {{
     if (rs <= cs) {{ for (npy_intp j = 0; j < cols; j++) for (npy_intp i = 0; i < rows; i++)
-        dst[i + j * rows] = src[i * rs + j * cs]; }}
-    else {{ for (npy_intp i = 0; i < rows; i++) for (npy_intp j = 0; j < cols; j++)
-        dst[i + j * rows] = src[i * rs + j * cs]; }}
+        dst[i + j * rows] = src[i * rs + j * cs]; return; }}
+    #pragma omp parallel for schedule(static) if (rows * cols >= KILN_LA_TEAM && !kiln_in_team())
+    for (npy_intp i0 = 0; i0 < rows; i0 += KILN_LA_TILE)
+        for (npy_intp j0 = 0; j0 < cols; j0 += KILN_LA_TILE) {{
+            const npy_intp i1 = i0 + KILN_LA_TILE < rows ? i0 + KILN_LA_TILE : rows;
+            const npy_intp j1 = j0 + KILN_LA_TILE < cols ? j0 + KILN_LA_TILE : cols;
+            for (npy_intp i = i0; i < i1; i++) for (npy_intp j = j0; j < j1; j++)
+                dst[i + j * rows] = src[i * rs + j * cs];
+        }}
 }}
 static void kiln_unpack_{s}({t}* dst, const {t}* src, npy_intp rows, npy_intp cols, npy_intp rs,
                             npy_intp cs) {{
     if (rs <= cs) {{ for (npy_intp j = 0; j < cols; j++) for (npy_intp i = 0; i < rows; i++)
-        dst[i * rs + j * cs] = src[i + j * rows]; }}
-    else {{ for (npy_intp i = 0; i < rows; i++) for (npy_intp j = 0; j < cols; j++)
-        dst[i * rs + j * cs] = src[i + j * rows]; }}
+        dst[i * rs + j * cs] = src[i + j * rows]; return; }}
+    #pragma omp parallel for schedule(static) if (rows * cols >= KILN_LA_TEAM && !kiln_in_team())
+    for (npy_intp i0 = 0; i0 < rows; i0 += KILN_LA_TILE)
+        for (npy_intp j0 = 0; j0 < cols; j0 += KILN_LA_TILE) {{
+            const npy_intp i1 = i0 + KILN_LA_TILE < rows ? i0 + KILN_LA_TILE : rows;
+            const npy_intp j1 = j0 + KILN_LA_TILE < cols ? j0 + KILN_LA_TILE : cols;
+            for (npy_intp i = i0; i < i1; i++) for (npy_intp j = j0; j < j1; j++)
+                dst[i * rs + j * cs] = src[i + j * rows];
+        }}
 }}
 /* out = solve(a, b), or inv(a) when b is NULL (NumPy solves against the identity too): ?gesv's
    two steps, the factorization on one thread (kiln_blas_serial_begin). */
@@ -223,9 +242,10 @@ static int kiln_la_potrf_{s}(const kiln_mat* out, const kiln_mat* a, int upper) 
             rc = -1;
             break;
         }}
-        for (npy_intp j = 0; j < n; j++)
-            for (npy_intp i = 0; i < n; i++)
-                if (upper ? i > j : i < j) fa[i + j * n] = 0;
+        for (npy_intp j = 0; j < n; j++) {{ /* the triangle potrf leaves as it was */
+            const npy_intp lo = upper ? j + 1 : 0, hi = upper ? n : j;
+            for (npy_intp i = lo; i < hi; i++) fa[i + j * n] = 0;
+        }}
         {t}* po = ({t}*)out->data + kiln_batch_offset(out, 2, nb, idx);
         kiln_unpack_{s}(po, fa, n, n, out->strides[out->nd - 2], out->strides[out->nd - 1]);
     }} while (kiln_batch_next(nb, a->shape, idx));
