@@ -147,31 +147,27 @@ typedef void (*kiln_potrf_{s}_t)(const char*, const kiln_lapack_int*, {t}*, cons
 #endif
 /* In parallel builds, a copy of this many elements or more is shared by the team. */
 #define KILN_LA_TEAM 262144
-static void kiln_pack_{s}({t}* dst, const {t}* src, npy_intp rows, npy_intp cols, npy_intp rs,
-                          npy_intp cs) {{
-    if (rs <= cs) {{ for (npy_intp j = 0; j < cols; j++) for (npy_intp i = 0; i < rows; i++)
-        dst[i + j * rows] = src[i * rs + j * cs]; return; }}
+/* dst[i, j] = src[i, j] for a rows x cols matrix, each side with its own element strides. */
+static void kiln_copy_{s}({t}* dst, npy_intp drs, npy_intp dcs, const {t}* src, npy_intp srs,
+                          npy_intp scs, npy_intp rows, npy_intp cols) {{
+    if (srs <= scs && drs <= dcs) {{ for (npy_intp j = 0; j < cols; j++) for (npy_intp i = 0; i < rows; i++)
+        dst[i * drs + j * dcs] = src[i * srs + j * scs]; return; }}
     #pragma omp parallel for schedule(static) if (rows * cols >= KILN_LA_TEAM && !kiln_in_team())
     for (npy_intp i0 = 0; i0 < rows; i0 += KILN_LA_TILE)
         for (npy_intp j0 = 0; j0 < cols; j0 += KILN_LA_TILE) {{
             const npy_intp i1 = i0 + KILN_LA_TILE < rows ? i0 + KILN_LA_TILE : rows;
             const npy_intp j1 = j0 + KILN_LA_TILE < cols ? j0 + KILN_LA_TILE : cols;
             for (npy_intp i = i0; i < i1; i++) for (npy_intp j = j0; j < j1; j++)
-                dst[i + j * rows] = src[i * rs + j * cs];
+                dst[i * drs + j * dcs] = src[i * srs + j * scs];
         }}
+}}
+static void kiln_pack_{s}({t}* dst, const {t}* src, npy_intp rows, npy_intp cols, npy_intp rs,
+                          npy_intp cs) {{
+    kiln_copy_{s}(dst, 1, rows, src, rs, cs, rows, cols);
 }}
 static void kiln_unpack_{s}({t}* dst, const {t}* src, npy_intp rows, npy_intp cols, npy_intp rs,
                             npy_intp cs) {{
-    if (rs <= cs) {{ for (npy_intp j = 0; j < cols; j++) for (npy_intp i = 0; i < rows; i++)
-        dst[i * rs + j * cs] = src[i + j * rows]; return; }}
-    #pragma omp parallel for schedule(static) if (rows * cols >= KILN_LA_TEAM && !kiln_in_team())
-    for (npy_intp i0 = 0; i0 < rows; i0 += KILN_LA_TILE)
-        for (npy_intp j0 = 0; j0 < cols; j0 += KILN_LA_TILE) {{
-            const npy_intp i1 = i0 + KILN_LA_TILE < rows ? i0 + KILN_LA_TILE : rows;
-            const npy_intp j1 = j0 + KILN_LA_TILE < cols ? j0 + KILN_LA_TILE : cols;
-            for (npy_intp i = i0; i < i1; i++) for (npy_intp j = j0; j < j1; j++)
-                dst[i * rs + j * cs] = src[i + j * rows];
-        }}
+    kiln_copy_{s}(dst, rs, cs, src, 1, rows, rows, cols);
 }}
 /* out = solve(a, b), or inv(a) when b is NULL (NumPy solves against the identity too): ?gesv's
    two steps, the factorization on one thread (kiln_blas_serial_begin). */

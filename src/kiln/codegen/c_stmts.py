@@ -46,12 +46,6 @@ def _assigned_scalars(body: tuple[ir.Stmt, ...]) -> list[str]:
     return names
 
 
-def _trip_count(lo: str, hi: str, st: str) -> str:
-    up = f"({hi} > {lo} ? ({hi} - {lo} + {st} - 1) / {st} : 0)"
-    down = f"({lo} > {hi} ? ({lo} - {hi} - {st} - 1) / (-{st}) : 0)"
-    return f"({st} > 0 ? {up} : {down})"
-
-
 class _ParallelRegion:
     """Checks inside an OpenMP loop cannot jump to the function's error exit: a failing
     check records itself (the first one wins), skips the rest of its iteration, and
@@ -279,7 +273,7 @@ class StmtRenderer:
         if s.parallel and self.openmp and not self._parallel and (step_sign is None or step_sign < 0):  # type: ignore[operator]
             # OpenMP needs a loop whose direction is known: count the trips instead
             k, trips = self.fresh("k"), self.fresh("n")
-            lines.append(f"    const int64_t {trips} = {_trip_count(lo, hi, st)};")
+            lines.append(f"    const int64_t {trips} = kiln_trips({lo}, {hi}, {st});")  # prelude
             header = f"for (int64_t {k} = 0; {k} < {trips}; {k}++) {{"
             first = f"{cx.scalar_name(s.var)} = {lo} + {k} * {st};"
             extent = ("0", trips)
