@@ -3,8 +3,10 @@
 Values against NumPy on one and two threads at sizes whose sweeps start the team (so the loop
 moves into its region after a few steps): stencils, boundary copies and small sweeps run by the
 calling thread, a scalar carried across steps, a reduction read by the next sweep, nested time
-loops, and errors raised inside the region (the arrays left as NumPy leaves them). The C holds
-the region where it fits and not where the loop's counter is read after the loop."""
+loops, a time loop that calls helpers (inlined as blocks), and errors raised inside the region
+(the arrays left as NumPy leaves them). The C holds the region where it fits, with every sweep an
+``omp for`` however small, and not where the loop's counter is read after the loop or a helper
+may return early."""
 
 from __future__ import annotations
 
@@ -61,6 +63,31 @@ def shrinking(steps, a, b):
         a[1:-1] = b[1:-1] + 1.0
 
 
+def relax(p, rhs):
+    pn = p.copy()
+    p[1:-1, 1:-1] = 0.25 * (pn[1:-1, 2:] + pn[1:-1, :-2] + pn[2:, 1:-1] + pn[:-2, 1:-1]) - rhs[1:-1, 1:-1]
+    p[:, -1] = p[:, -2]
+    p[0, :] = 0.0
+
+
+def with_helpers(steps, inner, p, rhs):
+    for _t in range(steps):
+        rhs[1:-1, 1:-1] = 1e-3 * (p[2:, 1:-1] - p[:-2, 1:-1])
+        for _q in range(inner):
+            relax(p, rhs)
+
+
+def relax_or_stop(p, rhs):
+    if p[0, 0] > 1e9:
+        return
+    p[1:-1, 1:-1] = 0.5 * (p[1:-1, 2:] + p[1:-1, :-2]) - rhs[1:-1, 1:-1]
+
+
+def with_early_return(steps, p, rhs):
+    for _t in range(steps):
+        relax_or_stop(p, rhs)
+
+
 def counter_after(steps, a, b):
     for t in range(steps):  # noqa: B007 (returned)
         b[1:-1] = 0.5 * (a[:-2] + a[2:])
@@ -108,6 +135,38 @@ def test_boundaries_and_small_sweeps_on_the_calling_thread(count):
     grid = lambda: [6, np.add.outer(np.arange(300.0), np.arange(400.0)) % 7.0]  # noqa: E731
     assert "#pragma omp master" in _c(with_boundaries, *grid())
     _both(with_boundaries, grid, count)
+
+
+def test_every_sweep_in_the_region_is_an_omp_for():
+    c = _c(with_boundaries, *grid_of(300, 400)())
+    region = c.split("#pragma omp parallel firstprivate(", 1)[1]
+    # the copy, the stencil and the four boundary sweeps (300 or 400 elements each)
+    assert region.count("#pragma omp for") == 6
+    assert "KILN_PAR_NEAR" not in region
+
+
+def grid_of(rows: int, cols: int):
+    return lambda: [6, np.add.outer(np.arange(float(rows)), np.arange(float(cols))) % 7.0]
+
+
+@pytest.mark.parametrize("count", [1, 2])
+@pytest.mark.parametrize("shape", [(300, 400), (3, 3), (2, 70_000), (70_000, 2)])
+def test_small_sweeps_on_the_team(count, shape):
+    _both(with_boundaries, grid_of(*shape), count)
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_a_time_loop_calling_helpers_runs_in_one_region(count):
+    make = lambda: [5, 3, np.add.outer(np.arange(300.0), np.arange(400.0)) % 7.0, np.zeros((300, 400))]  # noqa: E731
+    assert "#pragma omp parallel firstprivate(" in _c(with_helpers, *make())
+    _both(with_helpers, make, count)
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_a_helper_that_may_return_early_keeps_a_region_per_sweep(count):
+    make = lambda: [5, np.add.outer(np.arange(300.0), np.arange(400.0)) % 7.0, np.ones((300, 400))]  # noqa: E731
+    assert "#pragma omp parallel firstprivate(" not in _c(with_early_return, *make())
+    _both(with_early_return, make, count)
 
 
 @pytest.mark.parametrize("count", [1, 2])

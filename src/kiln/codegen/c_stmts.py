@@ -334,9 +334,7 @@ class StmtRenderer:
         region = _ParallelRegion(self.fresh("perr"), self.fresh("pnext"))
         parallel = self._loop_lines(s, header, first, [pragma], region)
         assert not region.checks, "team_loop_fits admits no checks in a sweep"
-        with self.in_team(None):  # the copy for one thread renders as outside a region
-            serial = self._serial_copy(s, header, first, extent)
-        return _indent(team.sweep(self._loop_ops(s, *extent), parallel, serial))
+        return _indent(team.sweep(parallel))
 
     def _collapsed(
         self, s: ir.For, header: str, first: str, pragma: str, extent: tuple[str, str]
