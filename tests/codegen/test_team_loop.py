@@ -143,6 +143,23 @@ def test_every_sweep_in_the_region_is_an_omp_for():
     # the copy, the stencil and the four boundary sweeps (300 or 400 elements each)
     assert region.count("#pragma omp for") == 6
     assert "KILN_PAR_NEAR" not in region
+    # the team meets at its own barrier (prelude's kiln_barrier_wait), not at libgomp's
+    assert region.count(" nowait") == 6 and "#pragma omp barrier" not in region
+    assert region.count("kiln_barrier_wait(") >= 6
+
+
+def test_a_reduction_keeps_the_barrier_that_completes_it():
+    c = _c(carried, STEPS, np.linspace(0.0, 1.0, N))
+    region = c.split("#pragma omp parallel firstprivate(", 1)[1]
+    reductions = [line for line in region.splitlines() if "#pragma omp for" in line and "reduction(" in line]
+    assert reductions and not any("nowait" in line for line in reductions)
+
+
+@pytest.mark.parametrize("steps", [1, 2, 40])
+def test_more_threads_than_cores_meet_at_every_step(steps):
+    # three threads on a two-core machine: a waiting thread must yield to the one off its core
+    _both(with_boundaries, lambda: [steps, np.add.outer(np.arange(300.0), np.arange(400.0)) % 7.0], 3)
+    _both(jacobi, lambda: [steps * 10, *_vectors()()], 3)
 
 
 def grid_of(rows: int, cols: int):

@@ -331,10 +331,13 @@ class StmtRenderer:
         _, pragma = _split_if_clause(pragmas[0])
         pragma = pragma.replace("schedule(runtime)", "schedule(static)")
         pragma = pragma.replace("#pragma omp parallel for ", "#pragma omp for ", 1)
+        # the team's barrier closes the loop; a reduction keeps OpenMP's, which completes it
+        nowait = "reduction(" not in pragma
+        pragma += " nowait" if nowait else ""
         region = _ParallelRegion(self.fresh("perr"), self.fresh("pnext"))
         parallel = self._loop_lines(s, header, first, [pragma], region)
         assert not region.checks, "team_loop_fits admits no checks in a sweep"
-        return _indent(team.sweep(parallel))
+        return _indent(team.sweep(parallel, nowait))
 
     def _collapsed(
         self, s: ir.For, header: str, first: str, pragma: str, extent: tuple[str, str]

@@ -16,7 +16,10 @@ check and its values, and the error is raised after the region. Statements with 
 can see (stores, sequential loops, scalars read after the loop, allocations) run on the calling
 thread (``omp master``) between barriers, and an error there leaves the loop after its barrier.
 Every sweep is an ``omp for``, however small: its closing barrier costs less than the two
-around a block on the calling thread. A block (an inlined call's body) is walked like the
+around a block on the calling thread. The threads meet at the prelude's ``kiln_barrier_wait``
+(the sweeps are ``nowait``), which spins on a generation counter where libgomp's barrier makes a
+system call at every meeting; a sweep with a reduction keeps OpenMP's own barrier, which
+completes the reduction. A block (an inlined call's body) is walked like the
 statements around it: with no exit in the loop, nothing leaves it.
 
 The region opens only once the loop has shown that its sweeps use the team: the first iterations
@@ -122,6 +125,7 @@ class TeamLoop:
         self.r = r
         self.loop = loop
         self.flag = r.fresh("terr")
+        self.meeting = r.fresh("bar")  # the team's kiln_barrier (prelude)
         self.checks: list[tuple[int, ir.Check]] = []
         self._blocks = 0
         # since the last barrier, the threads' own statements read: array elements (a sweep or
@@ -162,6 +166,7 @@ class TeamLoop:
             f"    if ({go}) {{",
             f"        int {self.flag} = 0;",
             f"        long long {self.flag}_a[{nargs}] = {{0}};",
+            f"        kiln_barrier {self.meeting} = {{0, 0}};",
             f"        #pragma omp parallel firstprivate({private})",
             "        {",
             f"            for (int64_t {t} = {start}; {_cond(s, t, hi)}; {t} += {st}) {{",
@@ -256,7 +261,7 @@ class TeamLoop:
                 *_indent(body, 2),
                 "    }",
                 "}",
-                "#pragma omp barrier",  # every thread has left the inner loop, at one point
+                self.barrier(),  # every thread has left the inner loop, at one point
                 f"if ({self.flag}) break;",
             ]
         assert isinstance(s, ir.If)
@@ -276,21 +281,26 @@ class TeamLoop:
     def end_of_body(self) -> list[str]:
         """A barrier closing a loop body whose last statements the threads ran themselves: the
         next iteration's master block or sweep may write what they read."""
-        wait = ["#pragma omp barrier"] if self.read_any or self.read_elements else []
+        wait = [self.barrier()] if self.read_any or self.read_elements else []
         self.read_elements = self.read_any = False
         return wait
 
-    def sweep(self, parallel: list[str]) -> list[str]:
+    def barrier(self) -> str:
+        """A meeting of the team's threads (``kiln_barrier_wait``, prelude)."""
+        return f"kiln_barrier_wait(&{self.meeting});"
+
+    def sweep(self, parallel: list[str], nowait: bool) -> list[str]:
         """A parallel loop: an ``omp for`` of the team, whatever its size (a barrier first when
-        the threads' own statements read array elements it may write). Its closing barrier is
+        the threads' own statements read array elements it may write). ``nowait``: the loop
+        leaves out its own closing barrier, and the team's follows it. Its closing barrier is
         the only cost: one on the calling thread would pay a barrier before it (when the threads
         read since the last one) and one after. Measured on NPBench at M, two threads, with the
         sweeps below 16384 operations on the calling thread and then on the team: channel_flow
         164 and 145 ms, cavity_flow 6.3 and 5.7 ms, heat_3d 2.6 and 2.5 ms, jacobi_1d 10.7 and
         10.3 ms, fourteen other kernels with a region unchanged."""
-        wait = ["#pragma omp barrier"] if self.read_elements else []
+        wait = [self.barrier()] if self.read_elements else []
         self.read_elements = self.read_any = False
-        return wait + parallel
+        return wait + parallel + ([self.barrier()] if nowait else [])
 
     def master(self, body: list[str]) -> list[str]:
         """``body`` on the calling thread between barriers; an error there leaves the loop. The
@@ -301,7 +311,7 @@ class TeamLoop:
         number = self._next()
         fail, done = self.r.fresh("tfail"), self.r.fresh("tdone")
         body = [line.replace("goto kiln_fail;", f"goto {fail};") for line in body]
-        wait = ["#pragma omp barrier"] if self.read_any else []  # the others may still read
+        wait = [self.barrier()] if self.read_any else []  # the others may still read
         self.read_elements = self.read_any = False
         return [
             *wait,
@@ -312,7 +322,7 @@ class TeamLoop:
             f"    {fail}: {self.flag} = {number};",
             f"    {done}: ;",
             "}",
-            "#pragma omp barrier",
+            self.barrier(),
             f"if ({self.flag} == {number}) break;",
         ]
 
