@@ -287,7 +287,7 @@ class StmtRenderer:
         loops inside sequential ones (a row at a time) would pay at every iteration."""
         pragmas = self._loop_pragmas(s, *extent)
         if self.team is not None and not self._parallel and not self._serial:
-            return self._team_sweep(s, header, first, extent, pragmas)
+            return self._team_sweep(s, header, first, pragmas)
         if not (pragmas and pragmas[0].startswith("#pragma omp parallel")):
             return self._loop_lines(s, header, first, pragmas, None)
         cond, pragma = _split_if_clause(pragmas[0])
@@ -320,9 +320,7 @@ class StmtRenderer:
             return False
         return team_loop_fits(self.fn, s, {h.loop for h in self._hoists.values()})
 
-    def _team_sweep(
-        self, s: ir.For, header: str, first: str, extent: tuple[str, str], pragmas: list[str]
-    ) -> list[str]:
+    def _team_sweep(self, s: ir.For, header: str, first: str, pragmas: list[str]) -> list[str]:
         """A parallel loop inside a one-region loop: an ``omp for`` of the running team."""
         team = self.team
         assert team is not None
