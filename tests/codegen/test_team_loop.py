@@ -2,11 +2,11 @@
 
 Values against NumPy on one and two threads at sizes whose sweeps start the team (so the loop
 moves into its region after a few steps): stencils, boundary copies and small sweeps run by the
-calling thread, a scalar carried across steps, a reduction read by the next sweep, nested time
-loops, a time loop that calls helpers (inlined as blocks), and errors raised inside the region
-(the arrays left as NumPy leaves them). The C holds the region where it fits, with every sweep an
-``omp for`` however small, and not where the loop's counter is read after the loop or a helper
-may return early."""
+team, allocations by the calling thread, a scalar carried across steps, a reduction read by the
+next sweep, nested time loops, a time loop that calls helpers (inlined as blocks), and errors
+raised inside the region (the arrays left as NumPy leaves them). The C holds the region where it
+fits, with every sweep an ``omp for`` however small, and not where the loop's counter is read
+after the loop or a helper may return early."""
 
 from __future__ import annotations
 
@@ -117,6 +117,10 @@ def _both(f, make, count: int):
             np.testing.assert_allclose(g, w, rtol=1e-12, atol=1e-300)
 
 
+def grid(rows: int, cols: int) -> np.ndarray:
+    return np.add.outer(np.arange(float(rows)), np.arange(float(cols))) % 7.0
+
+
 def _vectors(n: int = N):
     return lambda: [np.linspace(0.0, 1.0, n) ** 2, np.zeros(n)]
 
@@ -130,15 +134,12 @@ def test_stencil_time_loop(count):
     _both(jacobi, lambda: [1, *_vectors()()], count)  # no step at all
 
 
-@pytest.mark.parametrize("count", [1, 2])
-def test_boundaries_and_small_sweeps_on_the_calling_thread(count):
-    grid = lambda: [6, np.add.outer(np.arange(300.0), np.arange(400.0)) % 7.0]  # noqa: E731
-    assert "#pragma omp master" in _c(with_boundaries, *grid())
-    _both(with_boundaries, grid, count)
+def test_the_copy_is_allocated_on_the_calling_thread():
+    assert "#pragma omp master" in _c(with_boundaries, 6, grid(300, 400))
 
 
 def test_every_sweep_in_the_region_is_an_omp_for():
-    c = _c(with_boundaries, *grid_of(300, 400)())
+    c = _c(with_boundaries, 6, grid(300, 400))
     region = c.split("#pragma omp parallel firstprivate(", 1)[1]
     # the copy, the stencil and the four boundary sweeps (300 or 400 elements each)
     assert region.count("#pragma omp for") == 6
@@ -158,30 +159,26 @@ def test_a_reduction_keeps_the_barrier_that_completes_it():
 @pytest.mark.parametrize("steps", [1, 2, 40])
 def test_more_threads_than_cores_meet_at_every_step(steps):
     # three threads on a two-core machine: a waiting thread must yield to the one off its core
-    _both(with_boundaries, lambda: [steps, np.add.outer(np.arange(300.0), np.arange(400.0)) % 7.0], 3)
+    _both(with_boundaries, lambda: [steps, grid(300, 400)], 3)
     _both(jacobi, lambda: [steps * 10, *_vectors()()], 3)
-
-
-def grid_of(rows: int, cols: int):
-    return lambda: [6, np.add.outer(np.arange(float(rows)), np.arange(float(cols))) % 7.0]
 
 
 @pytest.mark.parametrize("count", [1, 2])
 @pytest.mark.parametrize("shape", [(300, 400), (3, 3), (2, 70_000), (70_000, 2)])
 def test_small_sweeps_on_the_team(count, shape):
-    _both(with_boundaries, grid_of(*shape), count)
+    _both(with_boundaries, lambda: [6, grid(*shape)], count)
 
 
 @pytest.mark.parametrize("count", [1, 2])
 def test_a_time_loop_calling_helpers_runs_in_one_region(count):
-    make = lambda: [5, 3, np.add.outer(np.arange(300.0), np.arange(400.0)) % 7.0, np.zeros((300, 400))]  # noqa: E731
+    make = lambda: [5, 3, grid(300, 400), np.zeros((300, 400))]  # noqa: E731
     assert "#pragma omp parallel firstprivate(" in _c(with_helpers, *make())
     _both(with_helpers, make, count)
 
 
 @pytest.mark.parametrize("count", [1, 2])
 def test_a_helper_that_may_return_early_keeps_a_region_per_sweep(count):
-    make = lambda: [5, np.add.outer(np.arange(300.0), np.arange(400.0)) % 7.0, np.ones((300, 400))]  # noqa: E731
+    make = lambda: [5, grid(300, 400), np.ones((300, 400))]  # noqa: E731
     assert "#pragma omp parallel firstprivate(" not in _c(with_early_return, *make())
     _both(with_early_return, make, count)
 

@@ -112,7 +112,7 @@ def _walked(stmts: tuple[ir.Stmt, ...]) -> list[ir.Stmt]:
             found.append(s)
         elif isinstance(s, ir.If):
             found += _walked(s.then) + _walked(s.orelse)
-        elif isinstance(s, ir.For | ir.Block) and not getattr(s, "parallel", False):
+        elif isinstance(s, ir.Block) or (isinstance(s, ir.For) and not s.parallel):
             found += _walked(s.body)
     return found
 
