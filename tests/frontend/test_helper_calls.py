@@ -331,3 +331,28 @@ def test_numpy_python_functions_are_not_inlined() -> None:
 
     with pytest.raises(kiln.UnsupportedError, match="call to 'numpy.rot90' is not supported"):
         rotate(np.ones((2, 2)))
+
+
+def set_first_return_second(a):
+    a[0] = 1.0
+    return a[1]
+
+
+def second_unless_first_big(a):
+    if a[0] > 5:
+        return 0.0
+    return a[1]
+
+
+@kiln.jit
+def two_helpers(a):
+    return set_first_return_second(a) + second_unless_first_big(a)
+
+
+@pytest.mark.parametrize("a", [np.array([9.0, 2.0, 3.0]), np.array([-1.0, 4.0])])
+def test_only_early_returns_leave_an_inlined_body_by_exit(a):
+    # a return at the end of a helper leaves its block where the block ends anyway: one-region
+    # loops (kiln.codegen.c_team_loop) take no loop with an exit in it
+    ir_text = two_helpers.inspect(a).split("==== ir ====\n", 1)[1].split("\n==== ", 1)[0]
+    assert ir_text.count("exit #") == 1 and "exit #" in ir_text.split("second_unless_first_big:", 1)[1]
+    check(two_helpers, a)

@@ -81,7 +81,10 @@ def inline_call(low: Lowerer, fn: types.FunctionType, args: list[Value], kwargs:
             _bind_param(callee, name, value, parsed.locals)
         callee.start_scope()
         callee.lower_body(parsed.tree.body)
-    ctx.emit(ir.Block(label, tuple(body)))
+    stmts = list(body)
+    if stmts and isinstance(stmts[-1], ir.Exit) and stmts[-1].label == label:
+        stmts.pop()  # a return at the end leaves the block where it ends anyway
+    ctx.emit(ir.Block(label, tuple(stmts)))
     check_returnable(scope.ret_kind, ctx.loc)
     if scope.ret_value is None:
         return Const(None)
