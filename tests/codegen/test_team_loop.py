@@ -134,8 +134,40 @@ def test_stencil_time_loop(count):
     _both(jacobi, lambda: [1, *_vectors()()], count)  # no step at all
 
 
-def test_the_copy_is_allocated_on_the_calling_thread():
-    assert "#pragma omp master" in _c(with_boundaries, 6, grid(300, 400))
+def test_each_thread_points_at_the_copys_block_itself():
+    # the copy's block is taken once before the loop: each step only points the array at it,
+    # which every thread does into its own copy of the pointer, with no block on the calling
+    # thread and no meeting but the six sweeps' own
+    c = _c(with_boundaries, 6, grid(300, 400))
+    private, region = c.split("#pragma omp parallel firstprivate(", 1)[1].split(")\n", 1)
+    assert "#pragma omp master" not in region and "kiln_scratch_array" not in region
+    assert region.count("kiln_barrier_wait(") == 6
+    copy = next(name for name in private.split(", ") if name.endswith("_arr_d"))
+    assert f"{copy} = (double*)PyArray_DATA(" in region
+
+
+def rebinding(steps, p):
+    pn = p.copy()
+    for _q in range(steps):
+        w = 0.25
+        pn = p.copy()
+        p[1:-1, 1:-1] = w * (pn[1:-1, 2:] + pn[1:-1, :-2] + pn[2:, 1:-1] + pn[:-2, 1:-1])
+        w = 0.5
+        pn = p.copy()
+        p[1:-1, 1:-1] = w * (pn[1:-1, 2:] + pn[:-2, 1:-1])
+        p[:, -1] = p[:, -2]
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_names_bound_twice_a_step_on_every_thread(count):
+    # w is assigned twice a step, each time by a statement every thread runs itself: each
+    # thread's copy holds what the step left there (pn, two fresh copies, is bound on the
+    # calling thread)
+    private = _c(rebinding, 6, grid(300, 400)).split("#pragma omp parallel firstprivate(", 1)[1]
+    assert "v_u_w" in private.split(")", 1)[0].split(", ")
+    _both(rebinding, lambda: [6, grid(300, 400)], count)
+    _both(rebinding, lambda: [1, grid(300, 400)], count)
+    _both(rebinding, lambda: [40, grid(3, 3)], count)  # too small to start the team
 
 
 def test_every_sweep_in_the_region_is_an_omp_for():
@@ -226,3 +258,71 @@ def test_byte_stores_keep_a_region_per_sweep():
     assert "#pragma omp parallel firstprivate(" not in _c(flags, *make())
     for count in (1, 2):
         _both(flags, make, count)
+
+
+def settle(u, tol):
+    # NPBench channel_flow's shape: steps until a relative change made of sums falls below tol
+    change = 1.0
+    steps = 0
+    while change > tol:
+        un = u.copy()
+        u[1:-1, 1:-1] = 0.25 * (un[1:-1, 2:] + un[1:-1, :-2] + un[2:, 1:-1] + un[:-2, 1:-1]) + 0.01
+        u[0, :] = 0.0
+        change = (np.sum(u) - np.sum(un)) / np.sum(u)
+        steps += 1
+    return steps
+
+
+def until_element(a, b, limit):
+    while a[1] < limit:
+        b[1:-1] = 0.5 * (a[:-2] + a[2:]) + 1.0
+        a[1:-1] = b[1:-1]
+    return a[1]
+
+
+def settle_with_helper(u, tol):
+    change = 1.0
+    while change > tol:
+        un = smoothed(u)
+        change = np.sum(np.abs(u - un))
+        u[:, :] = un
+
+
+def smoothed(u):
+    out = u.copy()
+    out[1:-1, 1:-1] = 0.5 * u[1:-1, 1:-1] + 0.125 * (u[1:-1, 2:] + u[1:-1, :-2] + u[2:, 1:-1] + u[:-2, 1:-1])
+    return out
+
+
+def _region_loop(c: str) -> str:
+    """The first line of the loop a region runs (a region opens after its barrier's declaration)."""
+    if "kiln_barrier k_bar" not in c:
+        return ""
+    lines = c.split("kiln_barrier k_bar", 1)[1].splitlines()
+    assert lines[1].strip().startswith("#pragma omp parallel") and lines[2].strip() == "{"
+    return lines[3].strip()
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_a_while_loop_of_sweeps_runs_in_one_region(count):
+    # every thread evaluates the condition; the sums that make it complete at OpenMP's barrier
+    c = _c(settle, grid(300, 400) / 7.0, 1e-4)
+    assert _region_loop(c).startswith("while (")
+    _both(settle, lambda: [grid(300, 400) / 7.0, 1e-4], count)
+    _both(settle, lambda: [grid(300, 400) / 7.0, 10.0], count)  # one step only
+    _both(settle, lambda: [grid(4, 5) / 7.0, 1e-4], count)  # too small to start the team
+
+
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_a_while_condition_on_an_element_the_sweeps_write(count):
+    assert _region_loop(_c(until_element, *_vectors()(), 40.0)).startswith("while (")
+    _both(until_element, lambda: [*_vectors()(), 40.0], count)
+    _both(until_element, lambda: [*_vectors()(), -1.0], count)  # no step at all
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_a_helper_returning_at_its_end_stays_in_the_region(count):
+    # the helper's closing return leaves its inlined block where the block ends: no exit
+    c = _c(settle_with_helper, grid(300, 400), 1e-3)
+    assert _region_loop(c).startswith("while (") and "goto kiln_exit_" not in c
+    _both(settle_with_helper, lambda: [grid(300, 400), 1e-3], count)

@@ -152,8 +152,12 @@ class StmtRenderer:
         return lines + ["}"]
 
     def _while(self, s: ir.While) -> list[str]:
-        loop = [f"while ({self.e(s.cond)}) {{", *_indent(self.block(s.body)), "}"]
-        return self._take_blocks(s) + loop
+        def loop(tail: list[str]) -> list[str]:
+            return [f"while ({self.e(s.cond)}) {{", *_indent(self.block(s.body) + tail), "}"]
+
+        if self._one_region_fits(s):
+            return self._take_blocks(s) + ["{", *TeamLoop(self, s).while_lines(loop), "}"]
+        return self._take_blocks(s) + loop([])
 
     def _break(self, s: ir.Break) -> list[str]:
         return ["break;"]
@@ -313,12 +317,14 @@ class StmtRenderer:
             self._serial -= 1
             self._label_suffix = saved_suffix
 
-    def _one_region_fits(self, s: ir.For) -> bool:
+    def _one_region_fits(self, s: ir.For | ir.While) -> bool:
         """Whether ``s`` is a sequential loop of parallel sweeps to run in one OpenMP region
         (``c_team_loop``): in parallel code, not inside another region."""
-        if not self.openmp or self.team is not None or self._parallel or self._serial or s.parallel:
+        if not self.openmp or self.team is not None or self._parallel or self._serial:
             return False
-        return team_loop_fits(self.fn, s, {h.loop for h in self._hoists.values()})
+        if isinstance(s, ir.For) and s.parallel:
+            return False
+        return team_loop_fits(self.fn, s, {h.loop for h in self.hoists.values()})
 
     def _team_sweep(self, s: ir.For, header: str, first: str, pragmas: list[str]) -> list[str]:
         """A parallel loop inside a one-region loop: an ``omp for`` of the running team."""
@@ -482,7 +488,7 @@ class StmtRenderer:
         at its own block): data, extents and strides; the owner is the shared block."""
         parts: list[str] = []
         for a in iter_stmts(body):
-            if isinstance(a, ir.Alloc) and a.sid in self._hoists:
+            if isinstance(a, ir.Alloc) and a.sid in self.hoists:
                 n = a.type.ndim
                 parts.append(cx.data_name(a.target))
                 parts += [cx.shape_name(a.target, k) for k in range(n)]
@@ -570,7 +576,8 @@ class StmtRenderer:
         )
 
     @functools.cached_property
-    def _hoists(self) -> dict[int, Hoist]:
+    def hoists(self) -> dict[int, Hoist]:
+        """The allocations whose blocks are taken before the loops, by statement id."""
         return hoisted_allocs(self.fn, self.openmp)
 
     def _block_elements(self, s: ir.Alloc) -> str:
@@ -582,7 +589,7 @@ class StmtRenderer:
         """Before ``loop``: the blocks of the allocations hoisted to it (one per thread when a
         parallel loop lies in between; a team is never larger than kiln_worker_count)."""
         lines: list[str] = []
-        for h in self._hoists.values():
+        for h in self.hoists.values():
             if h.loop != loop.sid:
                 continue
             a, o = h.alloc, self.fresh("o")
@@ -611,7 +618,7 @@ class StmtRenderer:
         return lines + _c_order(s.target, [self.e(x) for x in s.shape]) + ["}"]
 
     def _alloc(self, s: ir.Alloc) -> list[str]:
-        hoist = self._hoists.get(s.sid)
+        hoist = self.hoists.get(s.sid)
         if hoist is not None:
             return self._hoisted_alloc(s, hoist)
         if self._parallel:  # parallelize accepts only allocations hoisted_allocs can hoist

@@ -7,10 +7,17 @@ NPBench's jacobi_1d (two sweeps a step, 72 million element updates) took 32-34 m
 per sweep and 27-28 ms in one region at 12000 elements a sweep (60-64 ms against 34-37 ms at
 3000).
 
+The loop is a ``for`` loop or a ``while`` loop, whose condition every thread evaluates (NPBench
+channel_flow steps until a change made of three sums is small: 134 ms on two threads with a
+region per sweep, 116 ms in one region, 205 ms on one thread).
+
 Every thread walks the loop's control flow. What each step computes for itself runs on every
 thread into the thread's own copy (``firstprivate``): the counters, scalars no other statement
-assigns and nothing after the loop reads, and views (which borrow their base's owner, as views in
-a parallel loop do), so both threads take the same branches with no barrier. A failing check,
+assigns and nothing after the loop reads, views (which borrow their base's owner, as views in a
+parallel loop do), and allocations whose block was taken before the loops (each step only points
+the array at it), however often the step binds them, so both threads take the same branches with
+no barrier. (NPBench cavity_flow, whose inner loop copies ``p`` into such a block, took 4.8 ms on
+two threads with the calling thread pointing at it between barriers, 4.3 ms now.) A failing check,
 seen by every thread at once, leaves the loop on all of them; the calling thread records which
 check and its values, and the error is raised after the region. Statements with effects others
 can see (stores, sequential loops, scalars read after the loop, allocations) run on the calling
@@ -40,6 +47,7 @@ from kiln.transforms.effects import effects_of, effects_outside
 
 if TYPE_CHECKING:
     from kiln.codegen.c_stmts import StmtRenderer
+    from kiln.codegen.hoisted_allocs import Hoist
 
 # control flow that leaves a block or a call into a library's own threads: not carried across
 # the team. A block (an inlined call's body) stays: with no exit in the loop nothing leaves it,
@@ -55,21 +63,24 @@ def holds_parallel(s: ir.Stmt) -> bool:
     return any(isinstance(t, ir.For) and t.parallel for t in iter_stmts((s,)))
 
 
-def mentioned_outside(fn: ir.Function, loop: ir.For) -> frozenset[str]:
+def mentioned_outside(fn: ir.Function, loop: ir.For | ir.While) -> frozenset[str]:
     """The scalars and arrays the function's statements outside ``loop`` mention."""
     effects = effects_outside(fn, loop)
     return effects.arrays | effects.reads | effects.writes
 
 
-def team_loop_fits(fn: ir.Function, loop: ir.For, hoisted_to: set[int]) -> bool:
+def team_loop_fits(fn: ir.Function, loop: ir.For | ir.While, hoisted_to: set[int]) -> bool:
     """Whether ``loop`` (sequential, with parallel loops inside) can run in one region.
 
     ``hoisted_to``: the loops allocations were hoisted to (each takes its blocks before it
     starts; a loop every thread walks would take them once per thread)."""
-    if loop.parallel or loop.reductions or not _constant_step(loop) or not holds_parallel(loop):
+    counted = isinstance(loop, ir.For)
+    if counted and (loop.parallel or loop.reductions or not _constant_step(loop)):
+        return False
+    if not holds_parallel(loop):
         return False
     outside = mentioned_outside(fn, loop)
-    if loop.var in outside:
+    if counted and loop.var in outside:
         return False
     types = fn.var_types()
     for s in iter_stmts(loop.body):
@@ -83,6 +94,13 @@ def team_loop_fits(fn: ir.Function, loop: ir.For, hoisted_to: set[int]) -> bool:
         if isinstance(s, ir.For) and holds_parallel(s) and s.sid in hoisted_to:
             return False
     return True
+
+
+def _own_alloc(s: ir.Stmt, hoists: dict[int, Hoist]) -> bool:
+    """Whether ``s`` is an allocation whose one block was taken before the loops: its statement
+    only points the array at that block, which every thread can do for itself."""
+    hoist = hoists.get(s.sid) if isinstance(s, ir.Alloc) else None
+    return hoist is not None and not hoist.per_thread
 
 
 def _constant_step(loop: ir.For) -> bool:
@@ -121,7 +139,7 @@ class TeamLoop:
     """Renders a :func:`team_loop_fits` loop: its iterations as before until a team ran, then the
     rest inside one ``omp parallel`` region."""
 
-    def __init__(self, r: StmtRenderer, loop: ir.For) -> None:
+    def __init__(self, r: StmtRenderer, loop: ir.For | ir.While) -> None:
         self.r = r
         self.loop = loop
         self.flag = r.fresh("terr")
@@ -132,15 +150,23 @@ class TeamLoop:
         # a master block may write them), anything (a master block may write it)
         self.read_elements = False
         self.read_any = False
-        walked = [s for s in _walked(loop.body) if isinstance(s, ir.Assign | ir.View)]
+        hoists = r.hoists
+        walked = [
+            s for s in _walked(loop.body) if isinstance(s, ir.Assign | ir.View) or _own_alloc(s, hoists)
+        ]
         walked_ids = {id(s) for s in walked}
         rest = effects_of([s for s in iter_stmts(loop.body) if id(s) not in walked_ids], deep=False)
         outside = mentioned_outside(r.fn, loop)
-        assigns = [s.target for s in walked if isinstance(s, ir.Assign)]
-        views = [s.target for s in walked if isinstance(s, ir.View)]
-        twice = {v for v in assigns if assigns.count(v) > 1} | {v for v in views if views.count(v) > 1}
-        self.own_scalars = frozenset(assigns) - rest.writes - outside - twice
-        self.own_views = frozenset(views) - rest.array_binds - outside - twice
+        assigns = frozenset(s.target for s in walked if isinstance(s, ir.Assign))
+        views = frozenset(s.target for s in walked if isinstance(s, ir.View))
+        allocs = frozenset(s.target for s in walked if isinstance(s, ir.Alloc))
+        # A name every binding of which some walked statement makes is the same on every thread
+        # at every point (each thread runs those bindings in the same order), however often the
+        # loop rebinds it (NPBench cavity_flow: ``pn = p.copy()`` in its inner loop is a hoisted
+        # allocation and a view of it).
+        self.own_scalars = assigns - rest.writes - outside
+        self.own_views = (views - allocs) - rest.array_binds - outside
+        self.own_allocs = (allocs - views) - rest.array_binds - outside
         self.counters = [
             s.var
             for s in iter_stmts((loop,))
@@ -154,22 +180,43 @@ class TeamLoop:
         """``bounds``: the C names of the loop's start, stop and step; ``cur`` its counter's.
         ``ordinary(tail)``: the loop as rendered without a region, ``tail`` ending its body."""
         s, (lo, hi, st) = self.loop, bounds
+        assert isinstance(s, ir.For)
         go, start, t = self.r.fresh("go"), self.r.fresh("from"), self.r.fresh("t")
         switch = f"{start} = {cur} + {st}; {go} = 1; break;"
         lines = [f"    int {go} = 0;", f"    int64_t {start} = {lo};"]
         lines += ordinary([f"if (kiln_team >= KILN_PAR_MIN && kiln_team_of_many()) {{ {switch} }}"])
         with self.r.in_team(self):
             body = self.block(s.body, [f"{cx.scalar_name(s.var)} = {t};"]) + self.end_of_body()
+        header = f"for (int64_t {t} = {start}; {_cond(s, t, hi)}; {t} += {st}) {{"
+        return lines + self._region(go, header, body)
+
+    def while_lines(self, ordinary: Callable[[list[str]], list[str]]) -> list[str]:
+        """A ``while`` loop: its iterations as before until a team ran, then the rest in the
+        region, where every thread evaluates the condition (``ordinary`` as in :meth:`lines`)."""
+        s = self.loop
+        assert isinstance(s, ir.While)
+        go = self.r.fresh("go")
+        lines = [f"    int {go} = 0;"]
+        lines += ordinary([f"if (kiln_team >= KILN_PAR_MIN && kiln_team_of_many()) {{ {go} = 1; break; }}"])
+        with self.r.in_team(self):
+            self.read_any = True  # the condition: every thread reads it before a master block writes
+            self.read_elements = any(isinstance(e, ir.Load) for e in iter_exprs(s.cond))
+            body = self.block(s.body) + self.end_of_body()
+        return lines + self._region(go, f"while ({self.r.e(s.cond)}) {{", body)
+
+    def _region(self, go: str, header: str, body: list[str]) -> list[str]:
+        """The region that runs the loop's remaining iterations (``header`` opens the loop)."""
         nargs = max([len(c.args) for _, c in self.checks] + [1])
-        private = ", ".join(self._private())
-        lines += [
+        private = self._private()
+        clause = f" firstprivate({', '.join(private)})" if private else ""
+        return [
             f"    if ({go}) {{",
             f"        int {self.flag} = 0;",
             f"        long long {self.flag}_a[{nargs}] = {{0}};",
             f"        kiln_barrier {self.meeting} = {{0, 0}};",
-            f"        #pragma omp parallel firstprivate({private})",
+            f"        #pragma omp parallel{clause}",
             "        {",
-            f"            for (int64_t {t} = {start}; {_cond(s, t, hi)}; {t} += {st}) {{",
+            f"            {header}",
             *_indent(body, 4),
             "            }",
             "        }",
@@ -177,13 +224,13 @@ class TeamLoop:
             *_indent(self._raise_after(), 2),
             "    }",
         ]
-        return lines
 
     def _private(self) -> list[str]:
         names = [cx.scalar_name(v) for v in dict.fromkeys([*self.counters, *sorted(self.own_scalars)])]
-        for v in sorted(self.own_views):
+        for v in sorted(self.own_views | self.own_allocs):
             n = self.r.array_type(v).ndim
-            names += [cx.data_name(v), cx.owner_name(v)]
+            # a hoisted allocation's owner is its block, taken before the region and shared
+            names += [cx.data_name(v)] + ([cx.owner_name(v)] if v in self.own_views else [])
             names += [cx.shape_name(v, k) for k in range(n)] + [cx.stride_var(v, k) for k in range(n)]
         return names
 
@@ -221,6 +268,8 @@ class TeamLoop:
             return s.target in self.own_scalars
         if isinstance(s, ir.View):
             return s.target in self.own_views
+        if isinstance(s, ir.Alloc):
+            return s.target in self.own_allocs and _own_alloc(s, self.r.hoists)
         return isinstance(s, ir.Check)
 
     def _as_own(self, s: ir.Stmt) -> list[str]:

@@ -59,7 +59,7 @@ def extents_change(shape: tuple[ir.Expr, ...], effects: Effects) -> bool:
     )
 
 
-def effects_outside(fn: ir.Function, loop: ir.For) -> Effects:
+def effects_outside(fn: ir.Function, loop: ir.For | ir.While) -> Effects:
     """What the function's statements outside ``loop`` do (its header and body left out)."""
     inside = {id(s) for s in iter_stmts(loop.body)} | {id(loop)}
     return effects_of([s for s in iter_stmts(fn.body) if id(s) not in inside], deep=False)
