@@ -4,9 +4,11 @@ Values against NumPy on one and two threads at sizes whose sweeps start the team
 moves into its region after a few steps): stencils, boundary copies and small sweeps run by the
 team, allocations by the calling thread, a scalar carried across steps, a reduction read by the
 next sweep, nested time loops, a time loop that calls helpers (inlined as blocks), and errors
-raised inside the region (the arrays left as NumPy leaves them). The C holds the region where it
-fits, with every sweep an ``omp for`` however small, and not where the loop's counter is read
-after the loop or a helper may return early."""
+raised inside the region (the arrays left as NumPy leaves them), while loops, names bound twice
+a step, and the threads meeting only where a statement needs it (sweeps of distinct arrays,
+parameters that may share memory, gramschmidt's steps). The C holds the region where it fits,
+with every sweep an ``omp for`` however small, and not where the loop's counter is read after
+the loop or a helper may return early."""
 
 from __future__ import annotations
 
@@ -326,3 +328,84 @@ def test_a_helper_returning_at_its_end_stays_in_the_region(count):
     c = _c(settle_with_helper, grid(300, 400), 1e-3)
     assert _region_loop(c).startswith("while (") and "goto kiln_exit_" not in c
     _both(settle_with_helper, lambda: [grid(300, 400), 1e-3], count)
+
+
+def halves(steps, a):
+    t = np.zeros_like(a)
+    u = np.zeros_like(a)
+    for _s in range(steps):
+        t[1:-1] = a[:-2] * 0.5
+        u[: a.shape[0] // 2] = a[::2] * 0.25  # not fused with t's sweep: other extents
+        a[1:-1] = t[1:-1] + u[1:-1] + 0.125
+
+
+def halves_into(steps, a, x, y):
+    for _s in range(steps):
+        x[1:-1] = a[:-2] * 0.5
+        y[1:-1] = a[2:] * 0.25
+        a[1:-1] = x[1:-1] + y[1:-1] + 0.125
+
+
+def orthogonalize(A):
+    Q = np.zeros_like(A)
+    R = np.zeros((A.shape[1], A.shape[1]), dtype=A.dtype)
+    for k in range(A.shape[1]):
+        nrm = np.dot(A[:, k], A[:, k])
+        R[k, k] = np.sqrt(nrm)
+        Q[:, k] = A[:, k] / R[k, k]
+        for j in range(k + 1, A.shape[1]):
+            R[k, j] = np.dot(Q[:, k], A[:, j])
+            A[:, j] -= Q[:, k] * R[k, j]
+    return Q, R
+
+
+def _meetings(c: str) -> int:
+    """The meetings in a region's loop body (the first region's)."""
+    return (
+        c.split("kiln_barrier k_bar", 1)[1]
+        .split("kiln_team = KILN_PAR_MIN;", 1)[0]
+        .count("kiln_barrier_wait(")
+    )
+
+
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_sweeps_of_distinct_arrays_do_not_meet_between(count):
+    # t and u are fresh arrays: their sweeps read a and write apart, so the threads meet only
+    # before a's sweep (which reads them) and at the step's end (the next t reads a)
+    assert _meetings(_c(halves, STEPS, np.linspace(0.0, 1.0, N))) == 2
+    _both(halves, lambda: [STEPS, np.linspace(0.0, 1.0, N)], count)
+    _both(halves, lambda: [1, np.linspace(0.0, 1.0, N)], count)
+
+
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_parameters_that_may_share_memory_meet_between(count):
+    # x and y are the caller's: they may be one buffer (here they overlap), so y's sweep waits
+    # for x's
+    _both(halves_into, lambda: [STEPS, np.linspace(0.0, 1.0, N), np.zeros(N), np.zeros(N)], count)
+
+    def shared():
+        buffer = np.zeros(N + 1)
+        return [STEPS, np.linspace(0.0, 1.0, N), buffer[1:], buffer[:-1]]
+
+    _both(halves_into, shared, count)
+
+
+@pytest.mark.parametrize("count", [1, 2, 3])
+@pytest.mark.parametrize("shape", [(220, 180), (9, 7), (1, 1)])
+def test_the_calling_threads_statements_meet_only_their_readers(count, shape):
+    # NPBench gramschmidt: R's zeroed row, the norm's initial value and R[k, k] are the calling
+    # thread's; the threads meet before the norm (whose start it set), after the norm (OpenMP's
+    # barrier), before reading R[k, k], before the columns that read Q, and at the step's end
+    def make():
+        rng = np.random.default_rng(len(shape) + shape[0])
+        return [rng.random(shape) + np.eye(*shape)]
+
+    c = _c(orthogonalize, *make())
+    if shape == (220, 180):
+        assert _meetings(c) == 4 and "reduction(+:" in c
+    want_args, got_args = make(), make()
+    want = orthogonalize(*want_args)
+    with threads(count):
+        got = kiln.jit(orthogonalize, parallel=True)(*got_args)
+    for g, w in zip((*got, *got_args), (*want, *want_args), strict=True):
+        np.testing.assert_allclose(g, w, rtol=1e-12, atol=1e-12)

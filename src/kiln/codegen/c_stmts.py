@@ -341,7 +341,7 @@ class StmtRenderer:
         region = _ParallelRegion(self.fresh("perr"), self.fresh("pnext"))
         parallel = self._loop_lines(s, header, first, [pragma], region)
         assert not region.checks, "team_loop_fits admits no checks in a sweep"
-        return _indent(team.sweep(parallel, nowait))
+        return _indent(team.sweep(s, parallel, nowait))
 
     def _collapsed(
         self, s: ir.For, header: str, first: str, pragma: str, extent: tuple[str, str]

@@ -21,13 +21,21 @@ two threads with the calling thread pointing at it between barriers, 4.3 ms now.
 seen by every thread at once, leaves the loop on all of them; the calling thread records which
 check and its values, and the error is raised after the region. Statements with effects others
 can see (stores, sequential loops, scalars read after the loop, allocations) run on the calling
-thread (``omp master``) between barriers, and an error there leaves the loop after its barrier.
-Every sweep is an ``omp for``, however small: its closing barrier costs less than the two
-around a block on the calling thread. The threads meet at the prelude's ``kiln_barrier_wait``
-(the sweeps are ``nowait``), which spins on a generation counter where libgomp's barrier makes a
+thread (``omp master``); one that may fail runs between meetings of the threads and an error
+there leaves the loop after the second. Every sweep is an ``omp for``, however small: a sweep
+on the calling thread would cost more meetings than it saves.
+
+The threads meet only where a statement needs it: before one that writes a name (a scalar, an
+array's elements, an array's binding) some thread may still be reading or have written since
+they last met, or reads one some thread may have written (the calling thread's blocks and the
+sweeps, ``nowait``, leave their reads and writes unmet). Arrays compare by what they may share
+(``array_roots``; two parameters may be one buffer). A loop body ends with a meeting when what
+it leaves unmet conflicts with a statement of the body or the loop's test. NPBench gramschmidt
+meets four times a step where it met nine. The threads meet at the prelude's
+``kiln_barrier_wait``, which spins on a generation counter where libgomp's barrier makes a
 system call at every meeting; a sweep with a reduction keeps OpenMP's own barrier, which
-completes the reduction. A block (an inlined call's body) is walked like the
-statements around it: with no exit in the loop, nothing leaves it.
+completes the reduction. A block (an inlined call's body) is walked like the statements around
+it: with no exit in the loop, nothing leaves it.
 
 The region opens only once the loop has shown that its sweeps use the team: the first iterations
 run as before, and when ``kiln_team`` says a team ran (``kiln_worth_team``), the remaining ones
@@ -36,14 +44,15 @@ run in the region, so small inputs never open it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from kiln.codegen import c_exprs as cx
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
 from kiln.ir.visit import iter_exprs, iter_stmts
-from kiln.transforms.effects import effects_of, effects_outside
+from kiln.transforms.effects import array_roots, effects_of, effects_outside
 
 if TYPE_CHECKING:
     from kiln.codegen.c_stmts import StmtRenderer
@@ -146,10 +155,13 @@ class TeamLoop:
         self.meeting = r.fresh("bar")  # the team's kiln_barrier (prelude)
         self.checks: list[tuple[int, ir.Check]] = []
         self._blocks = 0
-        # since the last barrier, the threads' own statements read: array elements (a sweep or
-        # a master block may write them), anything (a master block may write it)
-        self.read_elements = False
-        self.read_any = False
+        # Since the threads last met: the names (scalars, arrays) some thread may still be reading,
+        # and those some thread wrote where the others may not see it yet. A statement meets the
+        # others first only when it writes a name of either set or reads one of the second.
+        self.unmet_reads: set[str] = set()
+        self.unmet_writes: set[str] = set()
+        self.roots = array_roots(r.fn)
+        self.arrays = frozenset(n for n, t in r.fn.var_types().items() if isinstance(t, ArrayType))
         hoists = r.hoists
         walked = [
             s for s in _walked(loop.body) if isinstance(s, ir.Assign | ir.View) or _own_alloc(s, hoists)
@@ -186,7 +198,7 @@ class TeamLoop:
         lines = [f"    int {go} = 0;", f"    int64_t {start} = {lo};"]
         lines += ordinary([f"if (kiln_team >= KILN_PAR_MIN && kiln_team_of_many()) {{ {switch} }}"])
         with self.r.in_team(self):
-            body = self.block(s.body, [f"{cx.scalar_name(s.var)} = {t};"]) + self.end_of_body()
+            body = self.block(s.body, [f"{cx.scalar_name(s.var)} = {t};"]) + self.end_of_body(s.body)
         header = f"for (int64_t {t} = {start}; {_cond(s, t, hi)}; {t} += {st}) {{"
         return lines + self._region(go, header, body)
 
@@ -199,9 +211,9 @@ class TeamLoop:
         lines = [f"    int {go} = 0;"]
         lines += ordinary([f"if (kiln_team >= KILN_PAR_MIN && kiln_team_of_many()) {{ {go} = 1; break; }}"])
         with self.r.in_team(self):
-            self.read_any = True  # the condition: every thread reads it before a master block writes
-            self.read_elements = any(isinstance(e, ir.Load) for e in iter_exprs(s.cond))
-            body = self.block(s.body) + self.end_of_body()
+            test = frozenset(_expr_names(s.cond))
+            self.unmet_reads |= test  # every thread reads the condition
+            body = self.block(s.body) + self.end_of_body(s.body, test)
         return lines + self._region(go, f"while ({self.r.e(s.cond)}) {{", body)
 
     def _region(self, go: str, header: str, body: list[str]) -> list[str]:
@@ -250,18 +262,18 @@ class TeamLoop:
         pending: list[ir.Stmt] = []
         for s in stmts:
             if self._is_own(s):
-                lines += self.master(self._on_master(tuple(pending)))
+                lines += self._on_master(tuple(pending))
                 pending = []
-                lines += self._as_own(s)
-                self.read_any = True
-                self.read_elements |= any(isinstance(e, ir.Load) for e in iter_exprs(s))
+                reads = _access([s])[0]
+                lines += self.meet_before(reads, frozenset()) + self._as_own(s)
+                self.unmet_reads |= reads  # what it writes is the thread's own copy
             elif holds_parallel(s):
-                lines += self.master(self._on_master(tuple(pending)))
+                lines += self._on_master(tuple(pending))
                 pending = []
                 lines += self._holder(s)
             else:
                 pending.append(s)
-        return lines + self.master(self._on_master(tuple(pending)))
+        return lines + self._on_master(tuple(pending))
 
     def _is_own(self, s: ir.Stmt) -> bool:
         if isinstance(s, ir.Assign):
@@ -289,9 +301,12 @@ class TeamLoop:
         ]
 
     def _on_master(self, stmts: tuple[ir.Stmt, ...]) -> list[str]:
-        """The C of statements the calling thread runs, as outside a region."""
+        """Statements the calling thread runs, as outside a region (:meth:`master`)."""
+        if not stmts:
+            return []
         with self.r.in_team(None):
-            return self.r.block(stmts)
+            lines = self.r.block(stmts)
+        return self.master(lines, None if effects_of(stmts).control else _access(stmts))
 
     def _holder(self, s: ir.Stmt) -> list[str]:
         if isinstance(s, ir.For) and s.parallel:
@@ -301,9 +316,14 @@ class TeamLoop:
         if isinstance(s, ir.For):
             lo, hi, st, t = (self.r.fresh(x) for x in ("lo", "hi", "st", "t"))
             e = self.r.e
-            self.read_any = True  # the bounds: read by every thread before a master block writes
-            body = self.block(s.body, [f"{cx.scalar_name(s.var)} = {t};"]) + self.end_of_body()
+            # every iteration starts where the threads met: the first, and those after the
+            # body's end, where its statements may have left the others behind
+            bounds = frozenset().union(*(_expr_names(x) for x in (s.start, s.stop, s.step)))
+            entry = self.meet_before(*self._loop_access(s.body, bounds))
+            self.unmet_reads |= bounds
+            body = self.block(s.body, [f"{cx.scalar_name(s.var)} = {t};"]) + self.end_of_body(s.body)
             return [
+                *entry,
                 "{",
                 f"    const int64_t {lo} = {e(s.start)}, {hi} = {e(s.stop)}, {st} = {e(s.step)};",
                 f"    for (int64_t {t} = {lo}; {_cond(s, t, hi)}; {t} += {st}) {{ /* kiln loop #{s.sid} */",
@@ -314,56 +334,108 @@ class TeamLoop:
                 f"if ({self.flag}) break;",
             ]
         assert isinstance(s, ir.If)
-        self.read_any = True  # the test: every thread reads it before a master block may write
-        before = (self.read_elements, self.read_any)
+        test = _expr_names(s.cond)
+        lines = self.meet_before(test, frozenset())
+        self.unmet_reads |= test  # every thread reads the test
+        before = (set(self.unmet_reads), set(self.unmet_writes))
         then = self.block(s.then)
-        after_then = (self.read_elements, self.read_any)
-        self.read_elements, self.read_any = before
+        after_then = (self.unmet_reads, self.unmet_writes)
+        self.unmet_reads, self.unmet_writes = set(before[0]), set(before[1])
         orelse = self.block(s.orelse)
-        self.read_elements |= after_then[0]
-        self.read_any |= after_then[1]
-        lines = [f"if ({self.r.e(s.cond)}) {{", *_indent(then, 1)]
+        # both threads took the same branch: after the if, what either branch left unmet
+        self.unmet_reads |= after_then[0]
+        self.unmet_writes |= after_then[1]
+        lines += [f"if ({self.r.e(s.cond)}) {{", *_indent(then, 1)]
         if orelse:
             lines += ["} else {", *_indent(orelse, 1)]
         return lines + ["}"]
 
-    def end_of_body(self) -> list[str]:
-        """A barrier closing a loop body whose last statements the threads ran themselves: the
-        next iteration's master block or sweep may write what they read."""
-        wait = [self.barrier()] if self.read_any or self.read_elements else []
-        self.read_elements = self.read_any = False
-        return wait
+    def end_of_body(self, body: tuple[ir.Stmt, ...], header: frozenset[str] = frozenset()) -> list[str]:
+        """A meeting closing a loop body when what it left unmet conflicts with a statement of
+        the body (the next iteration's) or with what the loop's ``header`` reads. What does not
+        conflict may stay unmet into the next iteration, whose statements it cannot touch."""
+        return self.meet_before(*self._loop_access(body, header))
+
+    def _loop_access(self, body: tuple[ir.Stmt, ...], header: frozenset[str]) -> Access:
+        """What a loop's iterations read and write of what the other threads see."""
+        reads, writes = _access(body)
+        return reads | header, writes - self._private_names
+
+    @functools.cached_property
+    def _private_names(self) -> frozenset[str]:
+        """Names each thread binds for itself (its copies): no other thread sees them."""
+        own = self.own_views | self.own_allocs
+        return frozenset([*self.own_scalars, *self.counters, *(_META + v for v in own)])
+
+    def meet(self) -> list[str]:
+        """A meeting, when anything is unmet."""
+        return self.meet_before(self.unmet_writes | self.unmet_reads, self.unmet_writes | self.unmet_reads)
+
+    def meet_before(self, reads: Iterable[str], writes: Iterable[str]) -> list[str]:
+        """A meeting of the team before a statement that ``reads`` and ``writes`` (names), when
+        it writes what a thread may still read or have written, or reads what a thread may
+        have written, since they last met."""
+        reads, writes = set(reads), set(writes)
+        unmet = self.unmet_reads | self.unmet_writes
+        if not (self._overlap(writes, unmet) or self._overlap(reads, self.unmet_writes)):
+            return []
+        return [self.barrier()]
+
+    def _overlap(self, a: set[str], b: set[str]) -> bool:
+        if a & b:
+            return True
+        for x in a & self.arrays:
+            for y in b & self.arrays:
+                certain, pairs = self.roots.conflicts(x, y)
+                if certain or pairs:  # two parameters may share memory (NumPy lets callers)
+                    return True
+        return False
 
     def barrier(self) -> str:
-        """A meeting of the team's threads (``kiln_barrier_wait``, prelude)."""
+        """A meeting of the team's threads (``kiln_barrier_wait``, prelude): all is met."""
+        self.unmet_reads.clear()
+        self.unmet_writes.clear()
         return f"kiln_barrier_wait(&{self.meeting});"
 
-    def sweep(self, parallel: list[str], nowait: bool) -> list[str]:
-        """A parallel loop: an ``omp for`` of the team, whatever its size (a barrier first when
-        the threads' own statements read array elements it may write). ``nowait``: the loop
-        leaves out its own closing barrier, and the team's follows it. Its closing barrier is
-        the only cost: one on the calling thread would pay a barrier before it (when the threads
-        read since the last one) and one after. Measured on NPBench at M, two threads, with the
-        sweeps below 16384 operations on the calling thread and then on the team: channel_flow
-        164 and 145 ms, cavity_flow 6.3 and 5.7 ms, heat_3d 2.6 and 2.5 ms, jacobi_1d 10.7 and
-        10.3 ms, fourteen other kernels with a region unchanged."""
-        wait = [self.barrier()] if self.read_elements else []
-        self.read_elements = self.read_any = False
-        return wait + parallel + ([self.barrier()] if nowait else [])
+    def sweep(self, s: ir.For, parallel: list[str], nowait: bool) -> list[str]:
+        """A parallel loop: an ``omp for`` of the team, whatever its size, after a meeting when
+        it conflicts with what is unmet (:meth:`meet_before`). ``nowait``: the loop leaves out its
+        own closing barrier; the threads meet when a later statement needs it. A sweep with a
+        reduction keeps OpenMP's barrier, which completes the reduction. On the calling thread
+        a sweep would meet the others before it (when they read since the last meeting) and
+        after. Measured on NPBench at M, two threads, with the sweeps below 16384 operations on
+        the calling thread and then on the team: channel_flow 164 and 145 ms, cavity_flow 6.3
+        and 5.7 ms, heat_3d 2.6 and 2.5 ms, jacobi_1d 10.7 and 10.3 ms, fourteen other kernels
+        with a region unchanged."""
+        reads, writes = _sweep_access(s)
+        wait = self.meet_before(reads, writes)
+        if not nowait:  # OpenMP's barrier closes it: all is met
+            self.unmet_reads.clear()
+            self.unmet_writes.clear()
+        else:
+            self.unmet_reads |= reads
+            self.unmet_writes |= writes
+        return wait + parallel
 
-    def master(self, body: list[str]) -> list[str]:
-        """``body`` on the calling thread between barriers; an error there leaves the loop. The
-        first barrier waits for threads that may still read what ``body`` writes: every thread
-        must see the values the master saw when it took the same branches."""
+    def master(self, body: list[str], touched: Access | None = None) -> list[str]:
+        """``body`` on the calling thread. With what it ``touched`` (names read, written) and no
+        way to fail, the others go on past it; they meet it where a later statement conflicts
+        with it. Otherwise (an error there leaves the loop on every thread) it runs between
+        meetings: the first waits for threads that may still read what ``body`` writes, so every
+        thread sees the values the master saw when it took the same branches."""
         if not body:
             return []
+        if touched is not None and not any("goto kiln_fail;" in line for line in body):
+            reads, writes = touched
+            wait = self.meet_before(reads, writes)
+            self.unmet_reads |= reads
+            self.unmet_writes |= writes
+            return [*wait, "#pragma omp master", "{", *_indent(body, 1), "}"]
         number = self._next()
         fail, done = self.r.fresh("tfail"), self.r.fresh("tdone")
         body = [line.replace("goto kiln_fail;", f"goto {fail};") for line in body]
-        wait = [self.barrier()] if self.read_any else []  # the others may still read
-        self.read_elements = self.read_any = False
         return [
-            *wait,
+            *self.meet(),
             "#pragma omp master",
             "{",
             *_indent(body, 1),
@@ -378,6 +450,69 @@ class TeamLoop:
     def _next(self) -> int:
         self._blocks += 1
         return self._blocks
+
+
+def _expr_names(e: ir.Expr) -> set[str]:
+    """What an expression reads (:func:`_access`)."""
+    names: set[str] = set()
+    for sub in iter_exprs(e):
+        if isinstance(sub, ir.Var):
+            names.add(sub.name)
+        elif isinstance(sub, ir.Load):
+            names.add(sub.array)
+        elif isinstance(sub, ir.Dim | ir.Stride):
+            names.add(_META + sub.array)
+        elif isinstance(sub, ir.Overlaps):
+            names.update((_META + sub.a, _META + sub.b))
+    return names
+
+
+Access = tuple[frozenset[str], frozenset[str]]  # names read, names written
+
+# An array's name stands for its elements; with this prefix, for its binding (data pointer,
+# extents, strides), which only an allocation or a view of that name changes.
+_META = "meta:"
+
+
+def _access(stmts: Iterable[ir.Stmt]) -> Access:
+    """(names read, names written) by ``stmts``: scalars, array elements, array bindings."""
+    reads: set[str] = set()
+    writes: set[str] = set()
+    for s in iter_stmts(stmts):
+        for e in iter_exprs(s, deep=False):
+            reads |= _expr_names(e)
+        if isinstance(s, ir.Assign):
+            writes.add(s.target)
+        elif isinstance(s, ir.For):
+            writes.add(s.var)
+        elif isinstance(s, ir.Store):
+            writes.add(s.array)
+        elif isinstance(s, ir.Alloc | ir.View):
+            writes.update((s.target, _META + s.target))
+            if isinstance(s, ir.View):
+                reads.add(_META + s.base)
+        elif isinstance(s, ir.LibCall):
+            writes.update(s.outputs)
+            reads.update(s.inputs)
+            reads.update(_META + a for a in (*s.outputs, *s.inputs))
+        elif isinstance(s, ir.Atomic):
+            reads.add(s.array)
+            writes.add(s.array)
+            if s.target:
+                writes.add(s.target)
+    return frozenset(reads), frozenset(writes)
+
+
+def _sweep_access(s: ir.For) -> Access:
+    """What a parallel loop reads and writes of what the other threads see: not the scalars
+    and bindings each iteration makes (its thread's own), but the reductions it completes and
+    the elements it stores, views' included (their elements are their bases')."""
+    reads, writes = _access([s])
+    mine = {t.target for t in iter_stmts([s]) if isinstance(t, ir.Assign)}
+    mine |= {t.var for t in iter_stmts([s]) if isinstance(t, ir.For)}
+    mine |= {_META + t.target for t in iter_stmts([s]) if isinstance(t, ir.Alloc | ir.View)}
+    mine -= {v for v, _ in s.reductions}
+    return reads - mine, writes - mine
 
 
 def _cond(s: ir.For, t: str, hi: str) -> str:
