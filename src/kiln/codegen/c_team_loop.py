@@ -280,8 +280,8 @@ class TeamLoop:
             return s.target in self.own_scalars
         if isinstance(s, ir.View):
             return s.target in self.own_views
-        if isinstance(s, ir.Alloc):
-            return s.target in self.own_allocs and _own_alloc(s, self.r.hoists)
+        if isinstance(s, ir.Alloc):  # any other allocation of the name keeps it from own_allocs
+            return s.target in self.own_allocs
         return isinstance(s, ir.Check)
 
     def _as_own(self, s: ir.Stmt) -> list[str]:
@@ -316,8 +316,8 @@ class TeamLoop:
         if isinstance(s, ir.For):
             lo, hi, st, t = (self.r.fresh(x) for x in ("lo", "hi", "st", "t"))
             e = self.r.e
-            # every iteration starts where the threads met: the first, and those after the
-            # body's end, where its statements may have left the others behind
+            # the first iteration starts with what is unmet here, the others with what the body
+            # leaves unmet: each meets first when that conflicts with the body or the bounds
             bounds = frozenset().union(*(_expr_names(x) for x in (s.start, s.stop, s.step)))
             entry = self.meet_before(*self._loop_access(s.body, bounds))
             self.unmet_reads |= bounds
@@ -369,7 +369,7 @@ class TeamLoop:
 
     def meet(self) -> list[str]:
         """A meeting, when anything is unmet."""
-        return self.meet_before(self.unmet_writes | self.unmet_reads, self.unmet_writes | self.unmet_reads)
+        return [self.barrier()] if self.unmet_reads or self.unmet_writes else []
 
     def meet_before(self, reads: Iterable[str], writes: Iterable[str]) -> list[str]:
         """A meeting of the team before a statement that ``reads`` and ``writes`` (names), when
@@ -393,9 +393,12 @@ class TeamLoop:
 
     def barrier(self) -> str:
         """A meeting of the team's threads (``kiln_barrier_wait``, prelude): all is met."""
+        self._all_met()
+        return f"kiln_barrier_wait(&{self.meeting});"
+
+    def _all_met(self) -> None:
         self.unmet_reads.clear()
         self.unmet_writes.clear()
-        return f"kiln_barrier_wait(&{self.meeting});"
 
     def sweep(self, s: ir.For, parallel: list[str], nowait: bool) -> list[str]:
         """A parallel loop: an ``omp for`` of the team, whatever its size, after a meeting when
@@ -410,8 +413,7 @@ class TeamLoop:
         reads, writes = _sweep_access(s)
         wait = self.meet_before(reads, writes)
         if not nowait:  # OpenMP's barrier closes it: all is met
-            self.unmet_reads.clear()
-            self.unmet_writes.clear()
+            self._all_met()
         else:
             self.unmet_reads |= reads
             self.unmet_writes |= writes
