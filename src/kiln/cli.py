@@ -198,6 +198,7 @@ def cmd_bench_npbench(args: argparse.Namespace) -> int:
             cores_present_kernels=[r["name"] for r in present],
             median_scaling_cores_present=npbench.median_scaling(present),
             median_scaling_all_rounds=npbench.median_scaling_all_rounds(rows),
+            median_scaling_first_calls=npbench.median_scaling_first_calls(rows),
         )
     from kiln.bench.report import write_json
 

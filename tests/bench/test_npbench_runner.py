@@ -152,6 +152,9 @@ def test_scaling_row_times_one_and_two_threads(checkout: Path) -> None:
     assert row["scaling_all_rounds"] == pytest.approx(
         float(np.median(row["kiln_1t_samples"]) / np.median(row["kiln_samples"]))
     )
+    assert len(row["kiln_1t_first_samples"]) == len(row["kiln_first_samples"]) == rounds
+    first = [row["kiln_1t_first_samples"][k] for k in kept], [row["kiln_first_samples"][k] for k in kept]
+    assert row["scaling_first_calls"] == pytest.approx(float(np.median(first[0]) / np.median(first[1])))
     assert row["memory_probe"] > 0
 
 
@@ -187,9 +190,10 @@ def test_scaling_retakes_rounds_the_probes_find_without_the_cores(monkeypatch: p
 
     timed = npbench_child.timed_call
     monkeypatch.setattr(npbench_child, "timed_call", counted)
+    monkeypatch.setattr(npbench_child, "WARM_S", 0.0)  # one call before the timed one
     row = npbench_child._scaling(_doubled, compiled, [np.ones(1 << 16)], repeat=3, threads=2)
-    # an untimed call at each thread count, then NumPy and kiln at both counts in each round
-    assert calls.count(compiled) == 2 + 2 * row["rounds"] and calls.count(_doubled) == row["rounds"]
+    # an untimed call at each thread count, then NumPy, and kiln twice at both counts in each round
+    assert calls.count(compiled) == 2 + 4 * row["rounds"] and calls.count(_doubled) == row["rounds"]
     # round 1 ends and round 2 starts with a core away: both lose, two more rounds make three
     assert row["round_counts"] == [True, False, False, True, True]
     assert row["rounds"] == 5 and row["rounds_counted"] == 3
@@ -266,6 +270,7 @@ def test_scaling_summary_names_the_rounds_that_count() -> None:
     def row(name: str, scaling: float, every: float, counted: int, rounds: int) -> dict[str, object]:
         probes = {"probe_samples": [1.9] * rounds, "throughput_probe_samples": [1.0] + [1.9] * (rounds - 1)}
         head = {"name": name, "status": "ok", "scaling": scaling, "scaling_all_rounds": every}
+        head["scaling_first_calls"] = every - 0.1
         counts = {"rounds": rounds, "rounds_counted": counted, "parallel_loops": 1, "threads": 2}
         return {**head, **counts, **probes}
 
@@ -276,6 +281,7 @@ def test_scaling_summary_names_the_rounds_that_count() -> None:
     assert "median 1->2 thread speedup 1.80x over the 3 validated kernels" in text
     assert "(10 of 27 rounds, at 1.8x or more; b had none and count all their rounds)" in text
     assert "over every round taken the median is 1.50x" in text
+    assert "over the first call at each count in each round, 1.40x" in text
     assert "| a | ok |" in npbench.scaling_markdown(rows, "M") and "5 of 7" in text
 
 
@@ -289,6 +295,7 @@ def test_cli_scaling_writes_json_and_markdown(
     data = json.loads(out.read_text())
     assert data["scaling"] is True and data["threads"] == 2 and data["parallel"] is True
     assert data["scaling_kernels"] == ["scale"] and data["median_scaling"] == data["rows"][0]["scaling"]
+    assert data["median_scaling_first_calls"] == data["rows"][0]["scaling_first_calls"]
     assert set(data["cores_present_kernels"]) <= {"scale"}
     assert "kiln 2 threads" in out.with_suffix(".md").read_text()
 
@@ -331,3 +338,18 @@ def test_conditioning_note_is_empty_where_numpy_fails_on_moved_inputs() -> None:
     info = {"input_args": ["x"], "norm_error": 1e-5}
     x = np.array([0.5])
     assert conditioning_note(info, strict, [x], None, [x.copy()]) == ""
+
+
+def test_the_timed_call_follows_warm_s_of_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+    seconds = iter([0.002, 0.0021, 0.0022, 0.0009, 0.5])
+    calls: list[object] = []
+
+    def scripted(f: object, args: list[object]) -> tuple[object, float]:
+        calls.append(f)
+        return None, next(seconds)
+
+    monkeypatch.setattr(npbench_child, "timed_call", scripted)
+    monkeypatch.setattr(npbench_child, "WARM_S", 0.005)
+    # 2 + 2.1 ms are under 5 ms, 6.3 ms are not: the fourth call is the timed one
+    assert npbench_child._warmed_call(_doubled, [np.ones(4)]) == (0.002, 0.0009)
+    assert len(calls) == 4

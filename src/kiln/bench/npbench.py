@@ -166,6 +166,12 @@ def median_scaling_all_rounds(rows: Sequence[dict[str, Any]]) -> float | None:
     return _median_of([r["scaling_all_rounds"] for r in scaling_kernels(rows) if r.get("scaling_all_rounds")])
 
 
+def median_scaling_first_calls(rows: Sequence[dict[str, Any]]) -> float | None:
+    """The median over each round's first call at each count (before the calls that warm the cores)."""
+    firsts = [r["scaling_first_calls"] for r in scaling_kernels(rows) if r.get("scaling_first_calls")]
+    return _median_of(firsts)
+
+
 def _median_of(values: Sequence[float]) -> float | None:
     ordered = sorted(values)
     if not ordered:
@@ -200,6 +206,7 @@ def _scaling_cells(r: dict[str, Any]) -> list[str]:
         format_seconds(r.get("kiln_s")),
         format_ratio(r.get("scaling")),
         format_ratio(r.get("scaling_all_rounds")),
+        format_ratio(r.get("scaling_first_calls")),
         rounds,
         "-" if loops is None else str(loops),
         _lowest(r, "probe_samples"),
@@ -212,6 +219,7 @@ def _scaling_headers(rows: Sequence[dict[str, Any]]) -> list[str]:
     n = next((r["threads"] for r in rows if "threads" in r), 2)
     return ["benchmark", "status", "NumPy median", "kiln 1 thread", f"kiln {n} threads", f"1->{n}"] + [
         f"1->{n} all rounds",
+        f"1->{n} first calls",
         "rounds counted",
         "parallel loops",
         "core probe (lowest)",
@@ -249,7 +257,11 @@ def _rounds_summary(counted: Sequence[dict[str, Any]], n: int) -> str:
             f"{taken} rounds, at {CORES_PRESENT}x or more"
         )
         text += f"; {', '.join(none)} had none and count all their rounds)" if none else ")"
-        return text + (f"; over every round taken the median is {every:.2f}x" if every is not None else "")
+        text += f"; over every round taken the median is {every:.2f}x" if every is not None else ""
+        first = median_scaling_first_calls(rounds)
+        if first is not None:
+            text += f"; over the first call at each count in each round, {first:.2f}x"
+        return text
     probed = [r for r in counted if r.get("probe_samples")]
     if not probed:
         return ""
@@ -262,7 +274,7 @@ def _rounds_summary(counted: Sequence[dict[str, Any]], n: int) -> str:
 
 def scaling_report(rows: Sequence[dict[str, Any]], preset: str) -> str:
     body = [_scaling_cells(r) for r in rows]
-    lines = [render_table(_scaling_headers(rows), body, "llrrrrrrrrrr"), "", _scaling_summary(rows, preset)]
+    lines = [render_table(_scaling_headers(rows), body, "llrrrrrrrrrrr"), "", _scaling_summary(rows, preset)]
     failed = [r for r in rows if r["status"] != "ok"]
     if failed:
         lines += ["", "not validated:"]

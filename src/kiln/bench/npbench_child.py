@@ -201,6 +201,12 @@ def run(
 # cores there; and the time the extra rounds may take, as a multiple of the first ``repeat``'s.
 RETAKE_LIMIT = 3
 RETAKE_TIME = 1.0
+# Seconds of kiln's calls at a thread count before the one a round times at that count. After
+# NumPy's call (tens of ms, mostly on one thread) the second core of this virtual machine runs
+# the next 1-2 ms of two-thread work slowly: syrk at M (0.4 ms a two-thread call) gave 1.12x
+# from its first calls after NumPy's and 1.96x after 3 ms of calls, its one-thread time the same.
+# NPBench itself times back-to-back calls of one framework.
+WARM_S = 0.005
 
 
 def _scaling(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: int) -> dict[str, Any]:
@@ -219,6 +225,8 @@ def _scaling(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: 
     kept = [k for k, c in enumerate(counts) if c] or list(range(len(counts)))
     one, many = _median([samples[1][k] for k in kept]), _median([samples[threads][k] for k in kept])
     one_all, many_all = _median(samples[1]), _median(samples[threads])
+    first = rounds.first
+    one_first, many_first = _median([first[1][k] for k in kept]), _median([first[threads][k] for k in kept])
     return {
         "numpy_s": _median(rounds.numpy),
         "kiln_s": many,
@@ -226,12 +234,15 @@ def _scaling(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: 
         "threads": threads,
         "scaling": one / many if many > 0 else None,
         "scaling_all_rounds": one_all / many_all if many_all > 0 else None,
+        "scaling_first_calls": one_first / many_first if many_first > 0 else None,
         "rounds": len(counts),
         "rounds_counted": sum(counts),
         "parallel_loops": parallel_loop_count(compiled, args),
         "numpy_samples": rounds.numpy,
         "kiln_samples": samples[threads],
         "kiln_1t_samples": samples[1],
+        "kiln_first_samples": first[threads],
+        "kiln_1t_first_samples": first[1],
         "round_counts": counts,
         "probe_samples": rounds.latency,
         "throughput_probe_samples": rounds.throughput,
@@ -243,13 +254,15 @@ def _scaling(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: 
 class _Rounds:
     numpy: list[float]
     samples: dict[int, list[float]]  # kiln's times by thread count
+    first: dict[int, list[float]]  # each round's first call at each count, which the medians leave out
     latency: list[float] = dataclasses.field(default_factory=list)  # latency-bound probe after each round
     throughput: list[float] = dataclasses.field(default_factory=list)  # throughput-bound probe
     counts: list[bool] = dataclasses.field(default_factory=list)  # whether each round counts
 
 
 def _rounds(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: int) -> _Rounds:
-    """One untimed call at each count, then rounds of NumPy and kiln at both counts.
+    """One untimed call at each count, then rounds of NumPy and kiln at both counts (at each,
+    WARM_S of calls, the first of which is kept apart, then the timed one).
 
     The untimed calls: at preset M, lenet's first three two-thread calls took 20, 18 and 17 ms,
     the next four 13 ms. Both compute probes (kiln.bench.core_probe) run before the first round
@@ -262,7 +275,7 @@ def _rounds(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: i
     for n in (1, threads):
         set_num_threads(n)
         timed_call(compiled, _copy(args))
-    taken = _Rounds(numpy=[], samples={1: [], threads: []})
+    taken = _Rounds(numpy=[], samples={1: [], threads: []}, first={1: [], threads: []})
     before = all_present(cores_there(threads))
     first_rounds_s = 0.0
     start = time.perf_counter()
@@ -270,10 +283,12 @@ def _rounds(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: i
         r = len(taken.counts)
         set_num_threads(threads)
         taken.numpy.append(timed_call(kernel, _copy(args))[1])
-        # the call right after NumPy's finds colder caches: each count goes first every other round
+        # the calls right after NumPy's find colder caches: each count goes first every other round
         for n in (1, threads) if r % 2 == 0 else (threads, 1):
             set_num_threads(n)
-            taken.samples[n].append(timed_call(compiled, _copy(args))[1])
+            first, timed = _warmed_call(compiled, args)
+            taken.first[n].append(first)
+            taken.samples[n].append(timed)
         latency, throughput = cores_there(threads)
         taken.latency.append(latency)
         taken.throughput.append(throughput)
@@ -286,6 +301,14 @@ def _rounds(kernel: Any, compiled: Any, args: list[Any], repeat: int, threads: i
         out_of_rounds = r + 1 >= RETAKE_LIMIT * repeat or elapsed >= (1 + RETAKE_TIME) * first_rounds_s
         if r + 1 >= repeat and (sum(taken.counts) >= repeat or out_of_rounds):
             return taken
+
+
+def _warmed_call(compiled: Any, args: list[Any]) -> tuple[float, float]:
+    """The seconds of the first of back-to-back calls and of the one after WARM_S of them."""
+    first = warmed = timed_call(compiled, _copy(args))[1]
+    while warmed < WARM_S:
+        warmed += timed_call(compiled, _copy(args))[1]
+    return first, timed_call(compiled, _copy(args))[1]
 
 
 def parallel_loop_count(compiled: Any, args: list[Any]) -> int:
