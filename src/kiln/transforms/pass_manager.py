@@ -99,6 +99,7 @@ PipelineEntry = str | tuple[str, Mapping[str, Any]]
 # single elements in scalars first; what stays an array and lives a row per iteration shrinks.
 PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
     "cpu": (
+        "batch_matvec",
         "fusion",
         "simplify",
         "recompute",

@@ -2,6 +2,7 @@
 
 from kiln.transforms import effects as _effects  # noqa: F401  (registers analyses)
 from kiln.transforms import signs as _signs  # noqa: F401  (registers analyses)
+from kiln.transforms.passes import batch_matvec as _batch_matvec  # noqa: F401
 from kiln.transforms.passes import contract as _contract  # noqa: F401
 from kiln.transforms.passes import fusion as _fusion  # noqa: F401
 from kiln.transforms.passes import hoist_headers as _hoist_headers  # noqa: F401
