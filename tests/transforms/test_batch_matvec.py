@@ -131,6 +131,15 @@ def test_row_products_match_numpy(dtype, n: int) -> None:
     _close(got, want, dtype)
 
 
+@pytest.mark.parametrize(("k", "m"), [(6, 0), (0, 4)])
+def test_empty_products_match_numpy(k: int, m: int) -> None:
+    A, B = _data((70, k), np.float64), _data((k, m), np.float64)
+    got, want = np.ones((70, m)), np.ones((70, m))
+    kiln.jit(row_products)(A, B, got)
+    row_products(A, B, want)
+    np.testing.assert_array_equal(got, want)
+
+
 def test_column_products_of_a_transposed_argument_match_numpy() -> None:
     data = _data((90, 70), np.float64).T  # F-ordered: its columns are contiguous
     got, want = np.zeros((70, 90)), np.zeros((70, 90))

@@ -94,8 +94,8 @@ def _steps_with(e: ir.Expr, var: str) -> bool:
     """``e`` is ``var`` plus a term without ``var`` (through integer casts)."""
     if isinstance(e, ir.Var):
         return e.name == var
-    if isinstance(e, ir.Cast):
-        return _steps_with(e.operand, var)
+    if isinstance(e, ir.Cast):  # to a 64-bit integer: no wrap-around
+        return e.type.dtype == "int64" and _steps_with(e.operand, var)
     if isinstance(e, ir.Binary) and e.op in ("add", "sub"):
         if var not in var_names(e.rhs) and _steps_with(e.lhs, var):
             return True
