@@ -51,8 +51,8 @@ from typing import TYPE_CHECKING
 from kiln.codegen import c_exprs as cx
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
-from kiln.ir.visit import iter_exprs, iter_stmts
-from kiln.transforms.effects import array_roots, effects_of, effects_outside
+from kiln.ir.visit import iter_stmts
+from kiln.transforms.effects import array_roots, effects_of, effects_outside, expr_reads
 
 if TYPE_CHECKING:
     from kiln.codegen.c_stmts import StmtRenderer
@@ -211,7 +211,7 @@ class TeamLoop:
         lines = [f"    int {go} = 0;"]
         lines += ordinary([f"if (kiln_team >= KILN_PAR_MIN && kiln_team_of_many()) {{ {go} = 1; break; }}"])
         with self.r.in_team(self):
-            test = frozenset(_expr_names(s.cond))
+            test = _expr_names(s.cond)
             self.unmet_reads |= test  # every thread reads the condition
             body = self.block(s.body) + self.end_of_body(s.body, test)
         return lines + self._region(go, f"while ({self.r.e(s.cond)}) {{", body)
@@ -454,21 +454,6 @@ class TeamLoop:
         return self._blocks
 
 
-def _expr_names(e: ir.Expr) -> set[str]:
-    """What an expression reads (:func:`_access`)."""
-    names: set[str] = set()
-    for sub in iter_exprs(e):
-        if isinstance(sub, ir.Var):
-            names.add(sub.name)
-        elif isinstance(sub, ir.Load):
-            names.add(sub.array)
-        elif isinstance(sub, ir.Dim | ir.Stride):
-            names.add(_META + sub.array)
-        elif isinstance(sub, ir.Overlaps):
-            names.update((_META + sub.a, _META + sub.b))
-    return names
-
-
 Access = tuple[frozenset[str], frozenset[str]]  # names read, names written
 
 # An array's name stands for its elements; with this prefix, for its binding (data pointer,
@@ -476,33 +461,20 @@ Access = tuple[frozenset[str], frozenset[str]]  # names read, names written
 _META = "meta:"
 
 
+def _names(scalars: Iterable[str], elements: Iterable[str], bindings: Iterable[str]) -> frozenset[str]:
+    return frozenset((*scalars, *elements, *(_META + a for a in bindings)))
+
+
+def _expr_names(e: ir.Expr) -> frozenset[str]:
+    """What an expression reads (:func:`_access`)."""
+    return _names(*expr_reads(e))
+
+
 def _access(stmts: Iterable[ir.Stmt]) -> Access:
     """(names read, names written) by ``stmts``: scalars, array elements, array bindings."""
-    reads: set[str] = set()
-    writes: set[str] = set()
-    for s in iter_stmts(stmts):
-        for e in iter_exprs(s, deep=False):
-            reads |= _expr_names(e)
-        if isinstance(s, ir.Assign):
-            writes.add(s.target)
-        elif isinstance(s, ir.For):
-            writes.add(s.var)
-        elif isinstance(s, ir.Store):
-            writes.add(s.array)
-        elif isinstance(s, ir.Alloc | ir.View):
-            writes.update((s.target, _META + s.target))
-            if isinstance(s, ir.View):
-                reads.add(_META + s.base)
-        elif isinstance(s, ir.LibCall):
-            writes.update(s.outputs)
-            reads.update(s.inputs)
-            reads.update(_META + a for a in (*s.outputs, *s.inputs))
-        elif isinstance(s, ir.Atomic):
-            reads.add(s.array)
-            writes.add(s.array)
-            if s.target:
-                writes.add(s.target)
-    return frozenset(reads), frozenset(writes)
+    eff = effects_of(stmts)
+    reads = _names(eff.reads, eff.element_reads, eff.binding_reads)
+    return reads, _names(eff.writes, eff.array_writes | eff.array_binds, eff.array_binds)
 
 
 def _sweep_access(s: ir.For) -> Access:

@@ -29,6 +29,11 @@ class Effects:
     array_writes: frozenset[str]  # arrays whose elements are written
     array_binds: frozenset[str]  # array names (re)bound by Alloc or View
     control: bool  # may leave the enclosing code early or raise
+    # array_reads apart: arrays whose elements are read (loads, a library call's inputs, atomics),
+    # and arrays whose binding (data pointer, extents, strides) is read by name: measured, viewed,
+    # or passed to a library call
+    element_reads: frozenset[str] = frozenset()
+    binding_reads: frozenset[str] = frozenset()
 
     @property
     def arrays(self) -> frozenset[str]:
@@ -36,14 +41,21 @@ class Effects:
         return self.array_reads | self.array_writes | self.array_binds
 
 
-def _expr_reads(e: ir.Expr, scalars: set[str], arrays: set[str]) -> None:
+def expr_reads(e: ir.Expr) -> tuple[set[str], set[str], set[str]]:
+    """(scalars, arrays whose elements, arrays whose bindings) ``e`` reads."""
+    scalars: set[str] = set()
+    elements: set[str] = set()
+    bindings: set[str] = set()
     for sub in iter_exprs(e):
         if isinstance(sub, ir.Var):
             scalars.add(sub.name)
-        elif isinstance(sub, (ir.Load, ir.Dim, ir.Stride)):
-            arrays.add(sub.array)
+        elif isinstance(sub, ir.Load):
+            elements.add(sub.array)
+        elif isinstance(sub, ir.Dim | ir.Stride):
+            bindings.add(sub.array)
         elif isinstance(sub, ir.Overlaps):
-            arrays.update((sub.a, sub.b))
+            bindings.update((sub.a, sub.b))
+    return scalars, elements, bindings
 
 
 def extents_change(shape: tuple[ir.Expr, ...], effects: Effects) -> bool:
@@ -73,10 +85,16 @@ def effects_of(stmts: Iterable[ir.Stmt], deep: bool = True) -> Effects:
     array_reads: set[str] = set()
     array_writes: set[str] = set()
     binds: set[str] = set()
+    elements: set[str] = set()
+    bindings: set[str] = set()
     control = False
     for s in iter_stmts(stmts) if deep else stmts:
         for e in iter_exprs(s, deep=False):
-            _expr_reads(e, reads, array_reads)
+            scalars_read, elements_read, bindings_read = expr_reads(e)
+            reads |= scalars_read
+            elements |= elements_read
+            bindings |= bindings_read
+            array_reads |= elements_read | bindings_read
         if isinstance(s, ir.Assign):
             writes.add(s.target)
         elif isinstance(s, ir.For):
@@ -88,11 +106,15 @@ def effects_of(stmts: Iterable[ir.Stmt], deep: bool = True) -> Effects:
         elif isinstance(s, ir.View):
             binds.add(s.target)
             array_reads.add(s.base)
+            bindings.add(s.base)
         elif isinstance(s, ir.LibCall):
             array_writes.update(s.outputs)
             array_reads.update(s.inputs)
+            elements.update(s.inputs)
+            bindings.update((*s.outputs, *s.inputs))
         elif isinstance(s, ir.Atomic):  # reads and writes its element; may return the old one
             array_reads.add(s.array)
+            elements.add(s.array)
             array_writes.add(s.array)
             if s.target:
                 writes.add(s.target)
@@ -106,6 +128,8 @@ def effects_of(stmts: Iterable[ir.Stmt], deep: bool = True) -> Effects:
         frozenset(array_writes),
         frozenset(binds),
         control,
+        frozenset(elements),
+        frozenset(bindings),
     )
 
 
