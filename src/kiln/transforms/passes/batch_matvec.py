@@ -49,8 +49,8 @@ from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
 from kiln.ir.visit import iter_exprs, iter_stmts, max_sid, var_names
 from kiln.transforms.definitions import Definitions, record, substituted
-from kiln.transforms.effects import effects_of, effects_outside
-from kiln.transforms.fresh import fresh_scalar
+from kiln.transforms.effects import array_roots, effects_of, effects_outside
+from kiln.transforms.fresh import fresh_local, fresh_scalar
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, find_loop, register_transformation
 from kiln.transforms.reorder import put_in_place
@@ -261,8 +261,6 @@ def _matrix(
 def _apart(fn: ir.Function, scan: _Scan, operands: tuple[str, str]) -> frozenset[tuple[str, str]] | str:
     """Parameter pairs to test at run time so that nothing the loop writes shares the operands'
     storage; a reason when something may share it for certain."""
-    from kiln.transforms.effects import array_roots
-
     roots = array_roots(fn)
     pairs: set[tuple[str, str]] = set()
     for written in scan.effects.array_writes:
@@ -290,8 +288,9 @@ def batched(fn: ir.Function, b: Batch, block: int) -> ir.Function:
     fn, hi = fresh_scalar(fn, f"{loop.var}_hi", INT64)
     fn, u = fresh_scalar(fn, f"{loop.var}_row", INT64)
     dtype = fn.var_types()[b.alloc.target].dtype  # type: ignore[union-attr]
-    names = _fresh_arrays(fn, loop.var, dtype)
-    fn, (prod, left, right) = names
+    fn, prod = fresh_local(fn, f"{loop.var}_prod", ArrayType(dtype, 2, "C"))  # the block's product
+    fn, left = fresh_local(fn, f"{loop.var}_rows", ArrayType(dtype, 2))  # and its operands
+    fn, right = fresh_local(fn, f"{loop.var}_cols", ArrayType(dtype, 2))
     sid = max_sid(fn)
 
     def next_sid() -> int:
@@ -387,26 +386,6 @@ def batched(fn: ir.Function, b: Batch, block: int) -> ir.Function:
         loc=loop.loc,
     )
     return put_in_place(fn, loop, (blocks,), set(b.overlap_checks))
-
-
-def _fresh_arrays(fn: ir.Function, stem: str, dtype: str) -> tuple[ir.Function, tuple[str, str, str]]:
-    """``fn`` with three new array locals: the block's product and its two operands."""
-    taken = set(fn.var_types())
-    made: list[str] = []
-    new_locals = list(fn.locals)
-    for suffix, t in (
-        ("prod", ArrayType(dtype, 2, "C")),
-        ("rows", ArrayType(dtype, 2)),
-        ("cols", ArrayType(dtype, 2)),
-    ):
-        name, n = f"{stem}_{suffix}", 0
-        while name in taken:
-            n += 1
-            name = f"{stem}_{suffix}{n}"
-        taken.add(name)
-        made.append(name)
-        new_locals.append((name, t))
-    return dataclasses.replace(fn, locals=tuple(new_locals)), (made[0], made[1], made[2])
 
 
 # ----------------------------------------------------------------------- as a recipe step
