@@ -44,6 +44,11 @@ class NonNegative(NamedTuple):
 _NONNEG_KEYS = {t: NonNegative(t) for t in (int, np.int64, np.int32, np.int16, np.int8)}
 
 
+# The key of an array whose strides are not whole elements: generated code indexes in elements,
+# so such an array must take the slow path, where arg_type refuses it, on every call.
+_UNPASSABLE = object()
+
+
 def _arg_key(a: object) -> object:
     """What a compiled specialization depends on: cheap to compute, hashable."""
     t = type(a)
@@ -54,7 +59,10 @@ def _arg_key(a: object) -> object:
         elif flags.f_contiguous:
             layout = "F"
         else:  # must match ir.types.layout_of: "R" code assumes a unit inner stride
-            layout = "R" if a.ndim and a.strides[-1] == a.itemsize else "A"  # type: ignore[attr-defined]
+            itemsize = a.itemsize  # type: ignore[attr-defined]
+            if any(s % itemsize for s in a.strides):  # type: ignore[attr-defined]
+                return _UNPASSABLE  # no entry has this key: arg_type raises the TypeError
+            layout = "R" if a.ndim and a.strides[-1] == itemsize else "A"  # type: ignore[attr-defined]
         return (a.dtype, a.ndim, layout)  # type: ignore[attr-defined]
     nonneg = _NONNEG_KEYS.get(t)
     if nonneg is not None and a >= 0:  # type: ignore[operator]
