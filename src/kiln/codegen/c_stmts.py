@@ -274,12 +274,14 @@ class StmtRenderer:
             ordinary = lambda tail: self._loop_lines(s, header, first, [], None, tail)  # noqa: E731
             team = TeamLoop(self, s).lines((lo, hi, st), t, ordinary)
             return self._take_blocks(s) + lines + team + ["}"]
-        if s.parallel and self.openmp and not self._parallel and (step_sign is None or step_sign < 0):  # type: ignore[operator]
-            # OpenMP needs a loop whose direction is known: count the trips instead
+        parallel = s.parallel and self.openmp and not self._parallel
+        if step_sign not in (1, -1) or (parallel and step_sign != 1):
+            # Count the trips: OpenMP needs a loop whose direction is known, and a counter that
+            # steps by more than one may step past INT64_MAX after its last iteration.
             k, trips = self.fresh("k"), self.fresh("n")
             lines.append(f"    const int64_t {trips} = kiln_trips({lo}, {hi}, {st});")  # prelude
             header = f"for (int64_t {k} = 0; {k} < {trips}; {k}++) {{"
-            first = f"{cx.scalar_name(s.var)} = {lo} + {k} * {st};"
+            first = f"{cx.scalar_name(s.var)} = kiln_nth({lo}, {k}, {st});"
             extent = ("0", trips)
         return self._take_blocks(s) + lines + self._loop(s, header, first, extent) + ["}"]
 
@@ -352,7 +354,8 @@ class StmtRenderer:
         inner bounds the outer loop does not change; the copy is kept for small trip counts,
         since a collapsed inner loop no longer vectorizes."""
         inner, prefix = (s.body[-1], s.body[:-1]) if s.body else (None, ())
-        if not (isinstance(inner, ir.For) and _positive_const(s.step) and _positive_const(inner.step)):
+        unit_inner = isinstance(inner, ir.For) and isinstance(inner.step, ir.Const) and inner.step.value == 1
+        if not (unit_inner and _positive_const(s.step)):
             return None
         # scalars set from the outer counter before the inner loop (``i = it``) are set again
         # in each iteration of the collapsed nest: allowed when that recomputes the same value

@@ -113,7 +113,9 @@ def _own_alloc(s: ir.Stmt, hoists: dict[int, Hoist]) -> bool:
 
 
 def _constant_step(loop: ir.For) -> bool:
-    return isinstance(loop.step, ir.Const) and loop.step.value != 0
+    """A step of one either way: the team's counters step without a trip count, and a longer
+    step could carry them past INT64_MAX after the last iteration."""
+    return isinstance(loop.step, ir.Const) and loop.step.value in (1, -1)
 
 
 def _sweep_fits(loop: ir.For, types: dict[str, ScalarType | ArrayType]) -> bool:

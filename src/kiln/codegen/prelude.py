@@ -123,8 +123,16 @@ KILN_INLINE int64_t kiln_work_max(int64_t a, int64_t b) { return a > b ? a : b; 
 /* Iterations of range(lo, hi, st), none for an empty range: a loop counting down (deriche's
    backward recursion) has hi < lo, and hi - lo would make its work negative. */
 KILN_INLINE int64_t kiln_trips(int64_t lo, int64_t hi, int64_t st) {
-    if (st > 0) return hi > lo ? (hi - lo + st - 1) / st : 0;
-    return st < 0 && lo > hi ? (lo - hi - st - 1) / -st : 0;
+    /* in unsigned arithmetic: hi - lo and the step may not fit int64 (range(0, 2**63 - 1, 2**62)) */
+    uint64_t n = 0;
+    if (st > 0 && hi > lo) n = ((uint64_t)hi - (uint64_t)lo - 1) / (uint64_t)st + 1;
+    if (st < 0 && lo > hi) n = ((uint64_t)lo - (uint64_t)hi - 1) / (0 - (uint64_t)st) + 1;
+    return n > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)n;
+}
+/* The k-th value of range(lo, hi, st), wrapping in unsigned arithmetic where k * st alone would
+   overflow although the value itself lies between lo and hi. */
+KILN_INLINE int64_t kiln_nth(int64_t lo, int64_t k, int64_t st) {
+    return (int64_t)((uint64_t)lo + (uint64_t)k * (uint64_t)st);
 }
 /* *seen: operations of this call's parallel loops of KILN_PAR_SWEEP or more that ran alone;
    KILN_PAR_MIN once a loop ran on the team. */
