@@ -27,6 +27,7 @@ from kiln.frontend.values import (
     TupleValue,
     Value,
 )
+from kiln.frontend.python_ints import literal_int
 from kiln.frontend.views import NEWAXIS, SliceSpec, subscript
 from kiln.ir import nodes as ir
 from kiln.ir.types import DTYPE_NAMES, PY_BOOL, PY_COMPLEX, PY_FLOAT, PY_INT, ScalarType
@@ -147,6 +148,9 @@ class ExprLowering:
         op = BINOPS.get(type(node.op))
         if op is None:
             raise UnsupportedError(f"operator {type(node.op).__name__}", self.ctx.loc)
+        literal = literal_int(node)
+        if literal is not None:  # ``2**63 - 1``: exact, though a step leaves int64
+            return python_constant(literal, self.ctx)
         if op == "matmul":
             scaled = self.scaled_matmul(node)
             if scaled is not None:
@@ -242,6 +246,9 @@ class ExprLowering:
             if isinstance(cond, ir.Const):
                 return Scalar(ir.Const(not cond.value, PY_BOOL))
             return Scalar(ir.Unary("not", cond, PY_BOOL))
+        literal = literal_int(node)
+        if literal is not None:
+            return python_constant(literal, self.ctx)
         x = operand(self.ctx, value)
         if isinstance(x, Scalar) and x.type.weak:
             if isinstance(node.op, ast.Invert) and (x.type.is_float or x.type.is_complex):

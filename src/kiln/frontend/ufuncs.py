@@ -17,6 +17,7 @@ from kiln.frontend import exprs as E
 from kiln.frontend.arrays import Operand, element_type, elementwise
 from kiln.frontend.bounds import lower_bound
 from kiln.frontend.context import Context
+from kiln.frontend.python_ints import check_python_shift, fold_python_ints
 from kiln.frontend.promotion import PromotionError, binary_operator_types, operator_ufunc, ufunc_types
 from kiln.frontend.reductions import reduce
 from kiln.frontend.values import Lazy, Scalar
@@ -250,9 +251,17 @@ _ZERO_DIVISION = {
 }
 
 
+_ORDERING = {"lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+_PY_NAMES = {"b": "bool", "i": "int", "u": "int", "f": "float", "c": "complex"}
+
+
 def _python_scalar_op(ctx: Context, op: str, a: ir.Expr, b: ir.Expr) -> ir.Expr:
     """Two Python numbers: Python's result type, and Python's errors where C would
     silently give inf, nan or a result of another type."""
+    if op in _ORDERING and (a.type.is_complex or b.type.is_complex):
+        names = " and ".join(f"'{_PY_NAMES[t.kind]}'" for t in (a.type, b.type))
+        _check(ctx, E.bool_false(), "TypeError", f"'{_ORDERING[op]}' not supported between instances of {names}")
+        return E.bool_false()
     negative_exponent = isinstance(b, ir.Const) and not b.type.is_complex and b.value < 0  # type: ignore[operator]
     if op == "pow" and a.type.is_integer and negative_exponent:
         op_types = (ScalarType("float64", weak=True),) * 2  # Python: 2 ** -1 == 0.5
@@ -263,6 +272,11 @@ def _python_scalar_op(ctx: Context, op: str, a: ir.Expr, b: ir.Expr) -> ir.Expr:
             raise TypingError(str(exc), ctx.loc) from None
     compute, out = op_types
     a, b = E.cast(a, compute), E.cast(b, compute)
+    if out.is_integer and not out.is_bool:
+        folded = fold_python_ints(ctx, op, a, b)
+        if folded is not None:
+            return folded
+        check_python_shift(ctx, op, a, b)
     if op in ("truediv", "floordiv", "mod"):
         message = _ZERO_DIVISION[(op, "i" if op == "truediv" and compute.is_integer else compute.kind)]
         zero = E.cast(ir.Const(0, ScalarType("int64")), compute)
