@@ -4,7 +4,7 @@ Disk layout under ``options.cache_dir`` (one entry per module)::
 
     <key[:2]>/<module><EXT_SUFFIX>   the shared object
     <key[:2]>/<module>.c             its C source, for people to read
-    <key[:2]>/<module>.json          manifest: sha256 of the shared object, toolchain; written last
+    <key[:2]>/<module>.json          manifest: sha256 of the shared object, compiler; written last
     toolchains/<id>.json             recorded compiler probes (see toolchain.cached_toolchain)
 
 Every file is published by ``os.replace`` from a private temporary directory in the same
@@ -17,20 +17,23 @@ from __future__ import annotations
 import atexit
 import functools
 import hashlib
+import itertools
 import json
 import os
 import shutil
 import sys
 import tempfile
 import threading
+import time
 import warnings
 from dataclasses import dataclass
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from types import ModuleType
 
 import numpy
 
-from kiln.errors import CompilerFailure
+from kiln.errors import CompilerFailure, ToolchainError
 from kiln.options import Options
 from kiln.runtime.heap import keep_freed_memory
 from kiln.runtime.loader import load_extension
@@ -43,9 +46,15 @@ from kiln.runtime.toolchain import (
 )
 
 # Bump when the compile command or the cache layout changes: old entries then stop matching.
-_CACHE_FORMAT = "kiln-cache-1"
+_CACHE_FORMAT = "kiln-cache-2"
+
+# Untouched this long, a private build directory belongs to a compile that died.
+_STALE_WORK_S = 3600.0
 
 _memo: dict[str, ModuleType] = {}
+_opened: set[str] = set()  # shared objects this process has handed to the dynamic loader
+_link_numbers = itertools.count()
+_swept: set[str] = set()
 _key_locks: dict[str, threading.Lock] = {}
 _locks_guard = threading.Lock()
 
@@ -65,19 +74,16 @@ def build_module(c_source: str, options: Options) -> ModuleType:
     """Compile ``c_source`` (or reuse an earlier build) and return the loaded module.
 
     The source must define its init function as ``PyMODINIT_FUNC KILN_INIT_FUNC(void)``.
-    OpenMP is enabled iff ``options.parallel``.
+    OpenMP is enabled iff ``options.parallel``. A valid disk entry loads without a C compiler.
     """
-    tc = _toolchain(options)
-    if options.parallel:
-        require_openmp(tc)  # here too: a warm disk entry must not hide a missing OpenMP
-    key = module_key(c_source, tc, options)
+    key = module_key(c_source, options)
     module = _memo.get(key)
     if module is not None:
         return module
     with _lock_for(key):
         module = _memo.get(key)  # another thread may have built it while we waited
         if module is None:
-            module = _build(c_source, options, tc, key)
+            module = _build(c_source, options, key)
             _memo[key] = module
     keep_freed_memory()  # once per process: see kiln.runtime.heap
     if options.parallel:
@@ -89,21 +95,19 @@ def build_module(c_source: str, options: Options) -> ModuleType:
 
 def cache_entry_for(c_source: str, options: Options) -> CacheEntry:
     """Where ``build_module`` keeps (or would keep) ``c_source`` in the disk cache."""
-    tc = _toolchain(options)
-    return _entry(options.cache_dir, tc, module_key(c_source, tc, options))
+    return _entry(options.cache_dir, module_key(c_source, options))
 
 
-def module_key(c_source: str, tc: Toolchain, options: Options) -> str:
-    """The sha256 naming everything that changes the compiled module's bytes or ABI."""
+def module_key(c_source: str, options: Options) -> str:
+    """The sha256 naming everything that changes the compiled module's bytes or ABI, except the
+    compiler: a process without one must still find the entry. The compiler that built an entry
+    is recorded in its manifest, and a process with another compiler rebuilds it."""
     parts: tuple[object, ...] = (
         _CACHE_FORMAT,
-        tc.cc,
-        tc.version,
-        tc.openmp_flags if options.parallel else (),
         repr(options.codegen_key()),
         _cpu_fingerprint() if any("native" in flag for flag in options.opt_flags) else "",
         sys.implementation.cache_tag,
-        tc.ext_suffix,
+        _ext_suffix(),
         numpy.__version__,
     )
     digest = hashlib.sha256()
@@ -126,6 +130,19 @@ def _toolchain(options: Options) -> Toolchain:
     return find_toolchain(options.cc)
 
 
+def _toolchain_if_any(options: Options) -> Toolchain | None:
+    """The compiler to check and build entries with; None when there is none to be found."""
+    try:
+        return _toolchain(options)
+    except ToolchainError:
+        return None
+
+
+def _ext_suffix() -> str:
+    """This interpreter's extension-module suffix, known without probing a compiler."""
+    return EXTENSION_SUFFIXES[0]
+
+
 @functools.lru_cache(maxsize=1)
 def _cpu_fingerprint() -> str:
     """Model and feature flags of this CPU: ``-march=native`` code may not run on another one."""
@@ -146,30 +163,71 @@ def _lock_for(key: str) -> threading.Lock:
         return _key_locks.setdefault(key, threading.Lock())
 
 
-def _entry(cache_dir: Path, tc: Toolchain, key: str) -> CacheEntry:
+def _entry(cache_dir: Path, key: str) -> CacheEntry:
     name = module_name_for(key)
     folder = Path(cache_dir) / key[:2]
     return CacheEntry(
         module_name=name,
         key=key,
-        shared_object=folder / f"{name}{tc.ext_suffix}",
+        shared_object=folder / f"{name}{_ext_suffix()}",
         source=folder / f"{name}.c",
         manifest=folder / f"{name}.json",
     )
 
 
-def _build(c_source: str, options: Options, tc: Toolchain, key: str) -> ModuleType:
+def _build(c_source: str, options: Options, key: str) -> ModuleType:
     if not options.cache:
-        return _build_uncached(c_source, options, tc, key)
-    entry = _entry(options.cache_dir, tc, key)
-    module = _load_if_valid(entry)
+        return _build_uncached(c_source, options, _toolchain(options), key)
+    entry = _entry(options.cache_dir, key)
+    tc = _toolchain_if_any(options)
+    if tc is not None and options.parallel:
+        require_openmp(tc)  # a warm disk entry must not hide a missing OpenMP
+    module = _load_if_valid(entry, tc)
     if module is not None:
         return module
+    if tc is None:
+        tc = _toolchain(options)  # raises the ToolchainError that says what is missing
+    remove_stale_work_dirs(Path(options.cache_dir))
     work = _prepare_rebuild(entry)
     if work is None:
         return _build_uncached(c_source, options, tc, key)
     _publish(c_source, options, tc, entry, work)
-    return load_extension(entry.shared_object, entry.module_name)
+    return _load_fresh(entry)
+
+
+def _load_fresh(entry: CacheEntry) -> ModuleType:
+    """Load a just-published shared object. Where this process already opened the file of that
+    name (a bad build whose loading failed), the dynamic loader would hand back the library it
+    holds: load the new bytes through a link of a name of their own."""
+    path = entry.shared_object
+    if str(path) not in _opened:
+        return _load(path, entry.module_name)
+    link = path.with_name(f".{entry.module_name}.{os.getpid()}.{next(_link_numbers)}{_ext_suffix()}")
+    os.link(path, link)
+    try:
+        return _load(link, entry.module_name)
+    finally:
+        link.unlink(missing_ok=True)  # a loaded library survives the removal of its file
+
+
+def _load(path: Path, module_name: str) -> ModuleType:
+    _opened.add(str(path))
+    return load_extension(path, module_name)
+
+
+def remove_stale_work_dirs(cache_dir: Path, older_than_s: float = _STALE_WORK_S) -> None:
+    """Remove the private build directories of compiles that died (a process killed while it
+    compiled leaves its ``.kiln_*.tmp``); once per process, only those untouched for long."""
+    if str(cache_dir) in _swept:
+        return
+    _swept.add(str(cache_dir))
+    cutoff = time.time() - older_than_s
+    for work in cache_dir.glob("*/.kiln_*.tmp"):
+        try:
+            if work.is_dir() and work.stat().st_mtime < cutoff:
+                shutil.rmtree(work, ignore_errors=True)
+        except OSError:
+            continue
 
 
 def _prepare_rebuild(entry: CacheEntry) -> Path | None:
@@ -192,8 +250,9 @@ def _prepare_rebuild(entry: CacheEntry) -> Path | None:
         return None
 
 
-def _load_if_valid(entry: CacheEntry) -> ModuleType | None:
-    """The cached module, or None when the entry is missing, incomplete, corrupt or unloadable."""
+def _load_if_valid(entry: CacheEntry, tc: Toolchain | None) -> ModuleType | None:
+    """The cached module, or None when the entry is missing, incomplete, corrupt, unloadable or
+    built by another compiler than ``tc`` (any compiler's entry serves a process without one)."""
     try:
         manifest = json.loads(entry.manifest.read_text())
         data = entry.shared_object.read_bytes()
@@ -201,10 +260,12 @@ def _load_if_valid(entry: CacheEntry) -> ModuleType | None:
         return None
     if not isinstance(manifest, dict) or manifest.get("key") != entry.key:
         return None
+    if tc is not None and (manifest.get("cc"), manifest.get("toolchain")) != (tc.cc, tc.version):
+        return None
     if manifest.get("sha256") != hashlib.sha256(data).hexdigest():
         return None
     try:
-        return load_extension(entry.shared_object, entry.module_name)
+        return _load(entry.shared_object, entry.module_name)
     except (ImportError, OSError):
         return None
 
@@ -234,7 +295,7 @@ def _build_uncached(c_source: str, options: Options, tc: Toolchain, key: str) ->
     work = Path(tempfile.mkdtemp(prefix="kiln-"))
     atexit.register(shutil.rmtree, work, ignore_errors=True)
     name = module_name_for(key)
-    built = work / f"{name}{tc.ext_suffix}"
+    built = work / f"{name}{_ext_suffix()}"
     _compile(c_source, options, tc, built, name)
     return load_extension(built, name)
 

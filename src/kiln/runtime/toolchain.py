@@ -269,10 +269,17 @@ def compile_extension(
         # so concurrent builds of one module in different temp directories give equal bytes.
         src_path.name, "-o", out_path.name, "-lm",
     ]  # fmt: skip
-    _run_compiler(cmd, out_path.parent, src_path)
+    output = _run_compiler(cmd, out_path.parent, src_path)
+    if not out_path.is_file():
+        raise CompilerFailure(
+            f"the C compiler {tc.cc} exited successfully but produced no library {out_path.name} "
+            f"(is it a C compiler? set KILN_CC or CC)\ncommand (in {out_path.parent}): {shlex.join(cmd)}\n"
+            f"compiler output:\n{_clip(output) or '(none)'}"
+        )
 
 
-def _run_compiler(cmd: list[str], cwd: Path, src_path: Path) -> None:
+def _run_compiler(cmd: list[str], cwd: Path, src_path: Path) -> str:
+    """Run the compile command; its output, or CompilerFailure when it fails."""
     try:
         proc = subprocess.run(
             cmd, cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=_COMPILE_TIMEOUT_S
@@ -290,6 +297,7 @@ def _run_compiler(cmd: list[str], cwd: Path, src_path: Path) -> None:
             f"source: {src_path}\ncommand (in {cwd}): {shlex.join(cmd)}\n"
             f"exit status {proc.returncode}; compiler output:\n{_clip(proc.stderr + proc.stdout)}"
         )
+    return proc.stderr + proc.stdout
 
 
 def _clip(text: str) -> str:
