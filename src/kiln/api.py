@@ -10,6 +10,7 @@ from typing import Any, NamedTuple, overload
 import numpy as np
 
 from kiln.driver import Compiled, compile_function
+from kiln.frontend.python import check_parameters
 from kiln.ir.types import (
     DTYPE_NAMES,
     NONE,
@@ -143,6 +144,7 @@ class JitFunction:
         return tuple(bound.arguments.values())
 
     def _specialize(self, args: tuple[Any, ...]) -> Compiled:
+        check_parameters(self.py_func)
         key = tuple(map(_arg_key, args))
         types_ = tuple(arg_type(a, i) for i, a in enumerate(args))
         compiled = self._compiled.get(key)

@@ -182,7 +182,14 @@ static int kiln_la_gesv_{s}(const kiln_mat* out, const kiln_mat* a, const kiln_m
     if (!getrs && !(getrs = (kiln_getrs_{s}_t)kiln_library_sym("{getrs}"))) return -1;
     {t}* fa = malloc(sizeof({t}) * (size_t)(n * n + n * nrhs));
     kiln_lapack_int* ipiv = malloc(sizeof(kiln_lapack_int) * (size_t)n);
-    if (!fa || !ipiv) {{ free(fa); free(ipiv); PyErr_NoMemory(); return -1; }}
+    if (!fa || !ipiv) {{
+        free(fa);
+        free(ipiv);
+        PyErr_Format(PyExc_MemoryError,
+                     "Unable to allocate %zd bytes for LAPACK's copies of an %zd x %zd system",
+                     (Py_ssize_t)(sizeof({t}) * (size_t)(n * n + n * nrhs)), (Py_ssize_t)n, (Py_ssize_t)nrhs);
+        return -1;
+    }}
     {t}* fb = fa + n * n;
     kiln_lapack_int ln = (kiln_lapack_int)n, lrhs = (kiln_lapack_int)nrhs, info = 0;
     npy_intp idx[NPY_MAXDIMS] = {{0}};
@@ -224,7 +231,12 @@ static int kiln_la_potrf_{s}(const kiln_mat* out, const kiln_mat* a, int upper) 
     if (kiln_batch_count(nb, a->shape) == 0 || n == 0) return 0;
     if (!potrf && !(potrf = (kiln_potrf_{s}_t)kiln_library_sym("{potrf}"))) return -1;
     {t}* fa = malloc(sizeof({t}) * (size_t)(n * n));
-    if (!fa) {{ PyErr_NoMemory(); return -1; }}
+    if (!fa) {{
+        PyErr_Format(PyExc_MemoryError,
+                     "Unable to allocate %zd bytes for LAPACK's copy of a %zd x %zd matrix",
+                     (Py_ssize_t)(sizeof({t}) * (size_t)(n * n)), (Py_ssize_t)n, (Py_ssize_t)n);
+        return -1;
+    }}
     kiln_lapack_int ln = (kiln_lapack_int)n, info = 0;
     npy_intp idx[NPY_MAXDIMS] = {{0}};
     int rc = 0;

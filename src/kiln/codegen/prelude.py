@@ -186,12 +186,18 @@ static void kiln_lease_end(PyObject* lease) {
     PyErr_Restore(et, ev, tb);
     Py_DECREF(block);
 }
+/* The bytes of an array of these extents, or -1 where the count overflows (NumPy's own
+   allocation then raises its "array is too big"). */
+static npy_intp kiln_array_bytes(int nd, const npy_intp* dims, npy_intp itemsize) {
+    npy_intp bytes = itemsize;
+    for (int k = 0; k < nd; k++)
+        if (__builtin_mul_overflow(bytes, dims[k], &bytes)) return -1;
+    return bytes;
+}
 static PyObject* kiln_scratch_array(int nd, npy_intp* dims, int typenum) {
     PyArray_Descr* d = PyArray_DescrFromType(typenum);
     if (!d) return NULL;
-    npy_intp count = 1;
-    for (int k = 0; k < nd; k++) count *= dims[k];
-    Py_ssize_t bytes = (Py_ssize_t)(count * PyDataType_ELSIZE(d));
+    Py_ssize_t bytes = kiln_array_bytes(nd, dims, PyDataType_ELSIZE(d));
     if (bytes < KILN_SCRATCH_MIN) { Py_DECREF(d); return PyArray_EMPTY(nd, dims, typenum, 0); }
     PyObject* m = PyImport_ImportModule("kiln.runtime.scratch");
     PyObject* block = m ? PyObject_CallMethod(m, "take", "n", bytes) : NULL;
@@ -200,7 +206,11 @@ static PyObject* kiln_scratch_array(int nd, npy_intp* dims, int typenum) {
     if (block == Py_None) {
         Py_DECREF(block);
         void* p = malloc((size_t)bytes);
-        if (!p) { Py_DECREF(d); return PyErr_NoMemory(); }
+        if (!p) {
+            Py_DECREF(d);
+            const char* what = "Unable to allocate %zd bytes for a temporary array";
+            return PyErr_Format(PyExc_MemoryError, what, bytes);
+        }
         PyTraceMalloc_Track(KILN_TRACE_DOMAIN, (uintptr_t)p, (size_t)bytes);
 #ifdef MADV_HUGEPAGE
         if (bytes >= (1 << 22)) { /* as NumPy does: 2 MiB pages, 512 times fewer faults */
@@ -238,9 +248,7 @@ static PyObject* kiln_result_array(int nd, npy_intp* dims, int typenum) {
     static PyObject* handler = NULL; /* the capsule, or Py_None without a pool */
     PyArray_Descr* d = PyArray_DescrFromType(typenum);
     if (!d) return NULL;
-    npy_intp count = 1;
-    for (int k = 0; k < nd; k++) count *= dims[k];
-    npy_intp bytes = count * PyDataType_ELSIZE(d);
+    npy_intp bytes = kiln_array_bytes(nd, dims, PyDataType_ELSIZE(d));
     Py_DECREF(d);
     if (bytes < KILN_RESULT_POOL_MIN) return PyArray_EMPTY(nd, dims, typenum, 0);
     if (!handler) {

@@ -16,6 +16,7 @@ from kiln.frontend.context import Context
 from kiln.frontend.indexing import getitem
 from kiln.frontend.masked_update import MaskedReads, NotFusable
 from kiln.frontend.promotion import promote
+from kiln.frontend.python_ints import literal_int
 from kiln.frontend.ufuncs import python_operator, truthy
 from kiln.frontend.values import (
     ArrayView,
@@ -27,7 +28,6 @@ from kiln.frontend.values import (
     TupleValue,
     Value,
 )
-from kiln.frontend.python_ints import literal_int
 from kiln.frontend.views import NEWAXIS, SliceSpec, subscript
 from kiln.ir import nodes as ir
 from kiln.ir.types import DTYPE_NAMES, PY_BOOL, PY_COMPLEX, PY_FLOAT, PY_INT, ScalarType

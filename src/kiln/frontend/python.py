@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import types
 
 from kiln.errors import UnsupportedError
@@ -45,11 +46,27 @@ def lower_function(
     raise UnsupportedError("variable types did not settle", ctx.loc)
 
 
+def check_parameters(fn: types.FunctionType) -> None:
+    """Refuse, located at the parameter, what kiln cannot take: run before the arguments are
+    typed, so that ``*args`` is named as such and not as an argument of type tuple."""
+    code = fn.__code__
+    variadic = code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS)
+    if variadic or code.co_kwonlyargcount or code.co_posonlyargcount:
+        _check_signature(parse_function(fn), code.co_argcount)
+
+
 def _check_signature(parsed: ParsedFunction, nargs: int) -> None:
     a = parsed.tree.args
-    loc = Context(TypeEnv(), Options(), parsed.filename, parsed.lines).loc_of(parsed.tree)
-    if a.vararg or a.kwarg or a.kwonlyargs or a.posonlyargs:
-        raise UnsupportedError("*args, **kwargs and keyword-only parameters", loc)
+    ctx = Context(TypeEnv(), Options(), parsed.filename, parsed.lines)
+    refused = [
+        (a.vararg, f"*{a.vararg.arg if a.vararg else ''} parameters (variadic positional arguments)"),
+        (a.kwarg, f"**{a.kwarg.arg if a.kwarg else ''} parameters (variadic keyword arguments)"),
+        (a.kwonlyargs[0] if a.kwonlyargs else None, "keyword-only parameters (after * or *args)"),
+        (a.posonlyargs[0] if a.posonlyargs else None, "positional-only parameters (before /)"),
+    ]
+    for node, what in refused:
+        if node is not None:
+            raise UnsupportedError(f"{what} are not supported; list the parameters by name", ctx.loc_of(node))
     if nargs != len(a.args):
         raise TypeError(f"{parsed.fn.__name__}() takes {len(a.args)} arguments but {nargs} were given")
 

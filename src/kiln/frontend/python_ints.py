@@ -48,7 +48,9 @@ _AST_OPS = {
     ast.RShift: "rshift", ast.BitAnd: "bitand", ast.BitOr: "bitor", ast.BitXor: "bitxor",
     ast.FloorDiv: "floordiv", ast.Mod: "mod",
 }  # fmt: skip
-_AST_UNARY: dict[type, Callable[[int], int]] = {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: operator.invert}
+_AST_UNARY: dict[type, Callable[[int], int]] = {
+    ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: operator.invert,
+}  # fmt: skip
 
 
 def literal_int(node: ast.expr) -> int | None:

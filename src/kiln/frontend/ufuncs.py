@@ -17,8 +17,8 @@ from kiln.frontend import exprs as E
 from kiln.frontend.arrays import Operand, element_type, elementwise
 from kiln.frontend.bounds import lower_bound
 from kiln.frontend.context import Context
-from kiln.frontend.python_ints import check_python_shift, fold_python_ints
 from kiln.frontend.promotion import PromotionError, binary_operator_types, operator_ufunc, ufunc_types
+from kiln.frontend.python_ints import check_python_shift, fold_python_ints
 from kiln.frontend.reductions import reduce
 from kiln.frontend.values import Lazy, Scalar
 from kiln.ir import nodes as ir
@@ -260,7 +260,8 @@ def _python_scalar_op(ctx: Context, op: str, a: ir.Expr, b: ir.Expr) -> ir.Expr:
     silently give inf, nan or a result of another type."""
     if op in _ORDERING and (a.type.is_complex or b.type.is_complex):
         names = " and ".join(f"'{_PY_NAMES[t.kind]}'" for t in (a.type, b.type))
-        _check(ctx, E.bool_false(), "TypeError", f"'{_ORDERING[op]}' not supported between instances of {names}")
+        message = f"'{_ORDERING[op]}' not supported between instances of {names}"
+        _check(ctx, E.bool_false(), "TypeError", message)
         return E.bool_false()
     negative_exponent = isinstance(b, ir.Const) and not b.type.is_complex and b.value < 0  # type: ignore[operator]
     if op == "pow" and a.type.is_integer and negative_exponent:
