@@ -240,15 +240,15 @@ class ExprLowering:
     def expr_UnaryOp(self, node: ast.UnaryOp) -> Value:
         from kiln.frontend.ufuncs import apply_ufunc
 
+        literal = literal_int(node)
+        if literal is not None:  # ``-(2**63)``: exact, though its operand leaves int64
+            return python_constant(literal, self.ctx)
         value = self.expr(node.operand)
         if isinstance(node.op, ast.Not):
             cond = truthy(self.ctx, operand(self.ctx, value))
             if isinstance(cond, ir.Const):
                 return Scalar(ir.Const(not cond.value, PY_BOOL))
             return Scalar(ir.Unary("not", cond, PY_BOOL))
-        literal = literal_int(node)
-        if literal is not None:
-            return python_constant(literal, self.ctx)
         x = operand(self.ctx, value)
         if isinstance(x, Scalar) and x.type.weak:
             if isinstance(node.op, ast.Invert) and (x.type.is_float or x.type.is_complex):
