@@ -4,7 +4,14 @@ rendered as ``__device__`` functions."""
 
 from __future__ import annotations
 
-from kiln.codegen.prelude import _FLOAT_HELPERS, _INT_DIVMOD, _UINT_DIVMOD, FLOAT_TYPES, INT_TYPES
+from kiln.codegen.prelude import (
+    _FLOAT_HELPERS,
+    _INT_DIVMOD,
+    _UINT_DIVMOD,
+    FLOAT_TYPES,
+    INT_TYPES,
+    RANGE_HELPERS,
+)
 
 _HEADER = r"""
 #include <cuda_runtime.h>
@@ -26,7 +33,7 @@ KILN_INLINE void kiln_fail(long long* err, long long which, long long a0, long l
 
 
 def cuda_prelude() -> str:
-    parts = [_HEADER]
+    parts = [_HEADER, RANGE_HELPERS]
     for suffix, ctype in INT_TYPES.items():
         template = _UINT_DIVMOD if suffix.startswith("u") else _INT_DIVMOD
         parts.append(template.format(t=ctype, s=suffix))
