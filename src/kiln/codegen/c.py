@@ -87,6 +87,7 @@ def render_function(fn: ir.Function, openmp: bool = False) -> str:
     for name, t in types.items():
         body += _declare(name, t)
     body.append("PyObject* kiln_result = NULL;")
+    body.append("int kiln_stop = 0; /* a signal handler raised: every thread leaves (kiln_poll_signals) */")
     if openmp:
         body.append("int64_t kiln_team = 0; /* work of parallel loops so far (kiln_worth_team) */")
     body.append(f"if (nargs != {len(fn.params)}) {{")

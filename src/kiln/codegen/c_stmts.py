@@ -56,6 +56,7 @@ class _ParallelRegion:
         self.next_label = next_label
         self.checks: list[ir.Check] = []
         self.nargs = 0
+        self.stopped = False  # a polling loop inside may leave on a signal (stop)
 
     def check(self, s: ir.Check, e: cx.ExprRenderer) -> list[str]:
         self.checks.append(s)
@@ -69,11 +70,20 @@ class _ParallelRegion:
             "}",
         ]
 
+    def stop(self) -> list[str]:
+        """Leave the iteration because a signal handler raised (its exception is set already)."""
+        self.stopped = True
+        return [
+            "#pragma omp critical(kiln_check)",
+            f"{{ if (!{self.flag}) {self.flag} = -1; }}",
+            f"goto {self.next_label};",
+        ]
+
     def declare(self) -> list[str]:
         return [f"int {self.flag} = 0;", f"long long {self.flag}_a[{max(self.nargs, 1)}] = {{0}};"]
 
     def raise_after(self) -> list[str]:
-        lines = []
+        lines = [f"if ({self.flag} == -1) goto kiln_fail;"] if self.stopped else []
         for k, s in enumerate(self.checks, 1):
             args = "".join(f", {self.flag}_a[{i}]" for i in range(len(s.args)))
             lines += [
@@ -157,7 +167,31 @@ class StmtRenderer:
 
         if self._one_region_fits(s):
             return self._take_blocks(s) + ["{", *TeamLoop(self, s).while_lines(loop), "}"]
-        return self._take_blocks(s) + loop([])
+        counter, poll = self._poll(s)
+        body = [*poll, *self.block(s.body)]
+        loop_lines = [f"while ({self.e(s.cond)}) {{", *_indent(body), "}"]
+        if counter:
+            loop_lines = ["{", *_indent(counter), *_indent(loop_lines), "}"]
+        return self._take_blocks(s) + loop_lines
+
+    def _poll(self, s: ir.For | ir.While) -> tuple[list[str], list[str]]:
+        """The counter to declare before a polling loop, and the lines that start its body.
+
+        Threads of a one-region loop do not poll (they would have to agree on where to stop).
+        A parallel loop polls every iteration: a counter before it would be shared."""
+        if not s.poll or self.team is not None:
+            return [], []
+        leave = self._parallel[-1].stop() if self._parallel else ["goto kiln_fail;"]
+        ask = ["if (kiln_poll_signals(&kiln_stop)) {", *_indent(leave), "}"]
+        if s.poll == 1 or self._parallel:
+            return [], ask
+        n = self.fresh("poll")
+        return [f"uint32_t {n} = 0;"], [
+            f"if (__builtin_expect(++{n} >= {s.poll}u, 0)) {{",
+            f"    {n} = 0;",
+            *_indent(ask),
+            "}",
+        ]
 
     def _break(self, s: ir.Break) -> list[str]:
         return ["break;"]
@@ -373,7 +407,7 @@ class StmtRenderer:
         step = self.e(inner.step)
         nest = f"{header.removesuffix(' {')} for (int64_t {t} = {lo}; {t} < {hi}; {t} += {step}) {{"
         both = f"{first} {cx.scalar_name(inner.var)} = {t};"
-        flat = dataclasses.replace(s, body=(*prefix, *inner.body))
+        flat = dataclasses.replace(s, body=(*prefix, *inner.body), poll=0)  # not every element
         region = _ParallelRegion(self.fresh("perr"), self.fresh("pnext"))
         collapse = pragma.replace("#pragma omp parallel for ", "#pragma omp parallel for collapse(2) ", 1)
         saved_suffix, self._label_suffix = self._label_suffix, self.fresh("_c")  # a third copy
@@ -398,12 +432,13 @@ class StmtRenderer:
         if region is not None:
             self._parallel.append(region)
         try:
-            body = [first, *self.block(s.body), *(tail or [])]
+            counter, poll = self._poll(s)
+            body = [first, *poll, *self.block(s.body), *(tail or [])]
         finally:
             if region is not None:
                 self._parallel.pop()
-        lines = []
-        if region is not None and region.checks:
+        lines = counter
+        if region is not None and (region.checks or region.stopped):
             lines += _indent(region.declare())
             body.append(f"{region.next_label}: ;")
         # The marker ties the C compiler's per-line reports (vectorized or not) to the IR loop.

@@ -10,6 +10,24 @@ INT_TYPES = {
 }  # fmt: skip
 FLOAT_TYPES = {"f32": ("float", "f"), "f64": ("double", "")}
 
+# range() arithmetic, shared with the CUDA prelude (c_stmts.StmtRenderer._for counts trips with it)
+RANGE_HELPERS = r"""
+/* Iterations of range(lo, hi, st), none for an empty range: a loop counting down (deriche's
+   backward recursion) has hi < lo, and hi - lo would make its work negative. */
+KILN_INLINE int64_t kiln_trips(int64_t lo, int64_t hi, int64_t st) {
+    /* in unsigned arithmetic: hi - lo and the step may not fit int64 (range(0, 2**63 - 1, 2**62)) */
+    uint64_t n = 0;
+    if (st > 0 && hi > lo) n = ((uint64_t)hi - (uint64_t)lo - 1) / (uint64_t)st + 1;
+    if (st < 0 && lo > hi) n = ((uint64_t)lo - (uint64_t)hi - 1) / (0 - (uint64_t)st) + 1;
+    return n > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)n;
+}
+/* The k-th value of range(lo, hi, st), wrapping in unsigned arithmetic where k * st alone would
+   overflow although the value itself lies between lo and hi. */
+KILN_INLINE int64_t kiln_nth(int64_t lo, int64_t k, int64_t st) {
+    return (int64_t)((uint64_t)lo + (uint64_t)k * (uint64_t)st);
+}
+"""
+
 _HEADER = r"""
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -120,21 +138,21 @@ static void kiln_barrier_wait(kiln_barrier* b) {
 /* The OpenMP threshold's arithmetic: functions, so that a work estimate names each of its
    terms once (a ternary max repeats both arguments, doubling the text at each nesting). */
 KILN_INLINE int64_t kiln_work_max(int64_t a, int64_t b) { return a > b ? a : b; }
-/* Iterations of range(lo, hi, st), none for an empty range: a loop counting down (deriche's
-   backward recursion) has hi < lo, and hi - lo would make its work negative. */
-KILN_INLINE int64_t kiln_trips(int64_t lo, int64_t hi, int64_t st) {
-    /* in unsigned arithmetic: hi - lo and the step may not fit int64 (range(0, 2**63 - 1, 2**62)) */
-    uint64_t n = 0;
-    if (st > 0 && hi > lo) n = ((uint64_t)hi - (uint64_t)lo - 1) / (uint64_t)st + 1;
-    if (st < 0 && lo > hi) n = ((uint64_t)lo - (uint64_t)hi - 1) / (0 - (uint64_t)st) + 1;
-    return n > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)n;
+/* A loop marked to poll (ir For/While .poll) asks here whether a signal handler raised: the
+   calling thread runs Python's pending handlers (PyErr_CheckSignals, cheap when none is pending);
+   when one raises, *stop tells every thread of the call to leave. Other threads of a team only
+   read *stop: they do not hold the GIL. */
+static int kiln_poll_signals(int* stop) __attribute__((noinline));
+static int kiln_poll_signals(int* stop) {
+    if (__atomic_load_n(stop, __ATOMIC_RELAXED)) return 1;
+#ifdef _OPENMP
+    if (omp_get_thread_num() != 0) return 0;
+#endif
+    if (__builtin_expect(PyErr_CheckSignals() == 0, 1)) return 0;
+    __atomic_store_n(stop, 1, __ATOMIC_RELAXED);
+    return 1;
 }
-/* The k-th value of range(lo, hi, st), wrapping in unsigned arithmetic where k * st alone would
-   overflow although the value itself lies between lo and hi. */
-KILN_INLINE int64_t kiln_nth(int64_t lo, int64_t k, int64_t st) {
-    return (int64_t)((uint64_t)lo + (uint64_t)k * (uint64_t)st);
-}
-/* *seen: operations of this call's parallel loops of KILN_PAR_SWEEP or more that ran alone;
+@RANGE_HELPERS@/* *seen: operations of this call's parallel loops of KILN_PAR_SWEEP or more that ran alone;
    KILN_PAR_MIN once a loop ran on the team. */
 KILN_INLINE int kiln_worth_team(int64_t ops, int64_t* seen) {
     if (ops > KILN_PAR_MIN || (*seen >= KILN_PAR_MIN && ops > KILN_PAR_NEAR)) {
@@ -537,7 +555,7 @@ KILN_INLINE {t} kiln_sign_{s}({t} z) {{
 
 
 def prelude() -> str:
-    parts = [_HEADER, simd_declarations(), _CABS]
+    parts = [_HEADER.replace("@RANGE_HELPERS@", RANGE_HELPERS.lstrip("\n")), simd_declarations(), _CABS]
     for suffix, ctype in INT_TYPES.items():
         template = _UINT_DIVMOD if suffix.startswith("u") else _INT_DIVMOD
         parts.append(template.format(t=ctype, s=suffix))

@@ -173,6 +173,9 @@ class For:
     # for the OpenMP threshold: the iterations of work in one iteration of a parallel loop whose
     # inner loops' trip counts are not known before it starts (None: estimated from the body)
     work: Expr | None = None
+    # every ``poll`` iterations (0: never), the calling thread runs Python's pending signal
+    # handlers, and the loop stops on every thread when one raises (passes/poll_signals.py)
+    poll: int = 0
 
 
 @dataclass(frozen=True)
@@ -181,6 +184,7 @@ class While:
     body: tuple[Stmt, ...]
     sid: int = 0
     loc: SourceLoc = UNKNOWN_LOC
+    poll: int = 0  # as For.poll
 
 
 @dataclass(frozen=True)

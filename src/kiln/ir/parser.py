@@ -498,6 +498,7 @@ class StmtParser:
             raise ts.error("range() needs start, stop and step")
         parallel = ts.accept("parallel")
         simd = ts.accept("simd")
+        poll = self.poll(ts)
         work = None
         if ts.accept("work"):
             ts.expect("(")
@@ -507,11 +508,24 @@ class StmtParser:
             ts.expect("(")
             reductions = tuple(ts.separated(lambda: _reduction(ts), ")"))
         body = self.nested(ts, indent)
-        return For(var, *bounds, body=body, parallel=parallel, reductions=reductions, simd=simd, work=work)
+        return For(
+            var, *bounds, body=body, parallel=parallel, reductions=reductions, simd=simd, work=work, poll=poll
+        )
+
+    def poll(self, ts: TokenStream) -> int:
+        """``poll(N)`` after a loop's header: poll for signals every N iterations (0 without)."""
+        if not ts.accept("poll"):
+            return 0
+        ts.expect("(")
+        (every,) = self.exprs(ts, ")")
+        if not (isinstance(every, Const) and isinstance(every.value, int) and every.value > 0):
+            raise ts.error("poll(N) needs a positive integer")
+        return every.value
 
     def while_(self, ts: TokenStream, indent: int) -> Stmt:
         cond = self.expr(ts)
-        return While(cond, self.nested(ts, indent))
+        poll = self.poll(ts)
+        return While(cond, self.nested(ts, indent), poll=poll)
 
     def if_(self, ts: TokenStream, indent: int) -> Stmt:
         cond = self.expr(ts)

@@ -179,6 +179,8 @@ def _for_header(s: For, decls: Decls | None) -> str:
         text += " parallel"
     if s.simd:
         text += " simd"
+    if s.poll:
+        text += f" poll({s.poll})"
     if s.work is not None:
         text += f" work({_args((s.work,), decls)})"
     if s.reductions:
@@ -223,7 +225,9 @@ def _simple_stmt_text(s: Stmt, decls: Decls | None) -> str:
 def _compound_header(s: Stmt, decls: Decls | None) -> str | None:
     if isinstance(s, For):
         return _for_header(s, decls)
-    if isinstance(s, While | If):
+    if isinstance(s, While):
+        return f"{print_expr(s.cond, decls)}{f' poll({s.poll})' if s.poll else ''}:"
+    if isinstance(s, If):
         return f"{print_expr(s.cond, decls)}:"
     if isinstance(s, Block):
         return f"{fmt_name(s.label)}:"

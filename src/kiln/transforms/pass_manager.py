@@ -97,6 +97,7 @@ PipelineEntry = str | tuple[str, Mapping[str, Any]]
 # which judges the loops they leave. Unswitch before licm: licm hoists nothing out of a loop that
 # may raise, and the copy without the checks cannot. Shrink right after contract, which keeps
 # single elements in scalars first; what stays an array and lives a row per iteration shrinks.
+# poll_signals last: its marks change no nest's shape, and no pass after it must keep them.
 PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
     "cpu": (
         "batch_matvec",
@@ -116,6 +117,7 @@ PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
         "parallelize",
         "unroll",
         "simd",
+        "poll_signals",
     ),
     "none": (),
 }

@@ -10,6 +10,7 @@ from kiln.transforms.passes import hoist_loads as _hoist_loads  # noqa: F401
 from kiln.transforms.passes import interchange as _interchange  # noqa: F401
 from kiln.transforms.passes import licm as _licm  # noqa: F401
 from kiln.transforms.passes import parallelize as _parallelize  # noqa: F401
+from kiln.transforms.passes import poll_signals as _poll_signals  # noqa: F401
 from kiln.transforms.passes import recompute as _recompute  # noqa: F401
 from kiln.transforms.passes import shrink as _shrink  # noqa: F401
 from kiln.transforms.passes import simd as _simd  # noqa: F401
