@@ -3,6 +3,7 @@
 from kiln.api import JitFunction, inspect, jit, report
 from kiln.autodiff.api import grad, jvp, value_and_grad, vjp
 from kiln.errors import CompilerFailure, KilnError, ToolchainError, TypingError, UnsupportedError
+from kiln.frontend.prange import prange
 from kiln.kernel import (
     atomic,
     blockDim,
@@ -16,7 +17,6 @@ from kiln.kernel import (
     threadIdx,
 )
 from kiln.kernel import kernel as _kernel_decorator
-from kiln.parallel import prange
 from kiln.runtime.scratch import release_memory
 from kiln.runtime.threads import get_num_threads, set_num_threads
 

@@ -53,7 +53,10 @@ def spin_in_team(a, reps):
 calls = {
     "spin": (lambda: spin(1), lambda: spin(0) == 0),
     "time_loop": (lambda: time_loop(np.ones(1000), 10**12), lambda: time_loop(np.ones(4), 3) == 4 * 1.875),
-    "spin_in_team": (lambda: spin_in_team(np.ones(8), 10**15), lambda: spin_in_team(np.ones(8), 2) == 8 * 1.75),
+    "spin_in_team": (
+        lambda: spin_in_team(np.ones(8), 10**15),
+        lambda: spin_in_team(np.ones(8), 2) == 8 * 1.75,
+    ),
 }
 run, check = calls[sys.argv[3]]
 assert check()  # compiled and right before the interrupt

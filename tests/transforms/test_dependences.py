@@ -9,9 +9,9 @@ import pytest
 from tests.transforms.support import loops, lower, optimize
 
 import kiln
+from kiln.analysis.dependences import carried_dependence
+from kiln.analysis.effects import array_roots
 from kiln.ir import nodes as ir
-from kiln.transforms.dependences import carried_dependence
-from kiln.transforms.effects import array_roots
 
 
 def triangle(m, data):
@@ -196,8 +196,8 @@ def test_fused_loops_with_one_header_twice_stay_independent() -> None:
 
 
 def test_a_header_whose_operand_changes_between_its_copies_is_not_substituted() -> None:
+    from kiln.analysis.dependences import affine_scalars
     from kiln.ir.types import PY_INT
-    from kiln.transforms.dependences import affine_scalars
 
     it, m = ir.Var("it", PY_INT), ir.Var("m", PY_INT)
     body = (

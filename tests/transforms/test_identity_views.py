@@ -8,9 +8,9 @@ import dataclasses
 import numpy as np
 from tests.transforms.support import lower
 
+from kiln.analysis.effects import array_roots, identity_views
 from kiln.ir import nodes as ir
 from kiln.ir.visit import iter_stmts
-from kiln.transforms.effects import array_roots, identity_views
 
 
 def keepdims_max(x):

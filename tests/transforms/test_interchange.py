@@ -221,7 +221,7 @@ def test_a_later_loop_over_the_same_counter_does_not_read_it() -> None:
     from kiln.ir.types import INT64, ScalarType
 
     FLOAT64 = ScalarType("float64")
-    from kiln.transforms.liveness import Fate, fate_in
+    from kiln.analysis.liveness import Fate, fate_in
 
     ty = ir.Var("ty", INT64)
     body = (ir.Store("a", (ty,), ir.Const(1.0, FLOAT64), sid=1),)

@@ -15,7 +15,7 @@ def relax(a, steps, tol):
     err = 1.0
     while err > tol:
         err = 0.0
-        for t in range(steps):
+        for _step in range(steps):
             for i in range(1, a.shape[0] - 1):
                 for j in range(1, a.shape[1] - 1):
                     a[i, j] = 0.25 * (a[i - 1, j] + a[i + 1, j] + a[i, j - 1] + a[i, j + 1])

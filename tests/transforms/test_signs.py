@@ -14,6 +14,9 @@ import pytest
 from tests.transforms.support import loops, optimize, text
 
 import kiln
+from kiln.analysis.dependences import carried_dependence
+from kiln.analysis.effects import array_roots
+from kiln.analysis.signs import nonneg_scalars
 from kiln.api import arg_type
 from kiln.frontend.python import lower_function
 from kiln.ir import nodes as ir
@@ -21,9 +24,6 @@ from kiln.ir.parser import parse_function
 from kiln.ir.verifier import IRVerifyError, verify_function
 from kiln.ir.visit import iter_exprs, iter_stmts
 from kiln.options import Options
-from kiln.transforms.dependences import carried_dependence
-from kiln.transforms.effects import array_roots
-from kiln.transforms.signs import nonneg_scalars
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -11,10 +11,10 @@ import pytest
 from tests.transforms.support import lower, optimize, text
 
 import kiln
+from kiln.analysis.liveness import live_after
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
 from kiln.ir.visit import iter_stmts
-from kiln.transforms.liveness import live_after
 
 GOLDEN = Path(__file__).parent / "golden"
 

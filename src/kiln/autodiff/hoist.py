@@ -10,11 +10,11 @@ division could trap).
 
 from __future__ import annotations
 
+from kiln.analysis.effects import effects_of
 from kiln.autodiff import build as b
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
 from kiln.ir.visit import iter_exprs, map_exprs, map_stmts, replace_body
-from kiln.transforms.effects import effects_of
 
 _PURE = (ir.Const, ir.Var, ir.Unary, ir.Binary, ir.Call, ir.Cast, ir.Select)
 

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kiln.ir import nodes as ir
-from kiln.transforms.dependences import (
+from kiln.analysis.dependences import (
     NotAffine,
     affine,
     affine_scalars,
@@ -26,6 +25,7 @@ from kiln.transforms.dependences import (
     isl_term,
     loop_bounds,
 )
+from kiln.ir import nodes as ir
 
 
 @dataclass(frozen=True)

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kiln.frontend.loops import plan_scalars
+from kiln.analysis.dependences import LoopDependences, carried_dependence
+from kiln.analysis.effects import ArrayRoots, array_roots
+from kiln.analysis.loop_plans import plan_scalars
+from kiln.analysis.signs import nonneg_scalars
 from kiln.ir import nodes as ir
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts, replace_body
-from kiln.transforms.dependences import LoopDependences, carried_dependence
-from kiln.transforms.effects import ArrayRoots, array_roots
-from kiln.transforms.signs import nonneg_scalars
 
 
 def _accumulation(s: ir.Stmt, shadows: set[str]) -> bool:

@@ -7,6 +7,9 @@ import dataclasses
 import functools
 from collections.abc import Callable, Iterator
 
+from kiln.analysis.definitions import Definitions, record, substituted
+from kiln.analysis.effects import PER_WORKER_CALLS
+from kiln.analysis.liveness import live_after
 from kiln.codegen import c_exprs as cx
 from kiln.codegen import c_select
 from kiln.codegen.c_team_loop import TeamLoop, team_loop_fits
@@ -15,9 +18,6 @@ from kiln.ir import nodes as ir
 from kiln.ir import op_count
 from kiln.ir.types import ArrayType, ScalarType
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts
-from kiln.transforms.definitions import Definitions, record, substituted
-from kiln.transforms.effects import PER_WORKER_CALLS
-from kiln.transforms.liveness import live_after
 
 _PURE = (ir.Const, ir.Var, ir.Dim, ir.Binary, ir.Unary, ir.Cast, ir.Select)
 
@@ -605,7 +605,7 @@ class StmtRenderer:
     def _returned_allocs(self) -> frozenset[str]:
         """Allocations whose memory a returned array may use (the caller gets those as plain
         NumPy arrays; the others are temporaries and may come from the scratch pool)."""
-        from kiln.transforms.effects import array_roots
+        from kiln.analysis.effects import array_roots
 
         roots = array_roots(self.fn)
         returned = {v for s in iter_stmts(self.fn.body) if isinstance(s, ir.Return) for v in s.values}

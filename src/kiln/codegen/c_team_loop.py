@@ -48,11 +48,11 @@ import functools
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from kiln.analysis.effects import array_roots, effects_of, effects_outside, expr_reads
 from kiln.codegen import c_exprs as cx
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
 from kiln.ir.visit import iter_stmts
-from kiln.transforms.effects import array_roots, effects_of, effects_outside, expr_reads
 
 if TYPE_CHECKING:
     from kiln.codegen.c_stmts import StmtRenderer

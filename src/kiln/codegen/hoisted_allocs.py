@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kiln.frontend.loops import private_allocs
+from kiln.analysis.effects import effects_of, extents_change
+from kiln.analysis.loop_plans import private_allocs
 from kiln.ir import nodes as ir
 from kiln.ir.visit import array_names, bodies, iter_stmts
-from kiln.transforms.effects import effects_of, extents_change
 
 _LOOPS = (ir.For, ir.While)
 

@@ -29,7 +29,7 @@ def dispatch_call(low: Lowerer, func: Value, args: list[Value], kwargs: dict[str
     if not isinstance(func, Const):
         raise TypingError(f"{describe(func)} is not callable", ctx.loc)
     f = func.value
-    from kiln.parallel import prange
+    from kiln.frontend.prange import prange
 
     if f is prange:
         return calls.builtin_range(ctx, args, parallel=True)

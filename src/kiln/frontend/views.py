@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kiln.analysis.dependences import NotAffine, affine
 from kiln.frontend import exprs as E
 from kiln.frontend.bounds import lower_bound
 from kiln.frontend.context import Context
 from kiln.frontend.values import ArrayView, Fixed, Walk, whole_view
 from kiln.ir import nodes as ir
 from kiln.ir.types import BOOL, INT64, ArrayType
-from kiln.transforms.dependences import NotAffine, affine
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,8 @@ DTYPE_NAMES: tuple[str, ...] = (
     "complex64",
     "complex128",
 )
+# Element types the BLAS routines take (?gemm, ?gemv ...: s, d, c, z).
+BLAS_DTYPES = frozenset({"float32", "float64", "complex64", "complex128"})
 
 C_TYPE_OF: dict[str, str] = {
     "bool": "npy_bool",

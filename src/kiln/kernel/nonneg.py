@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 
+from kiln.analysis.signs import is_nonneg
 from kiln.ir import nodes as ir
 from kiln.ir.visit import bodies, iter_stmts, map_exprs, replace_body
 from kiln.kernel.analysis import assignment_counts
 from kiln.kernel.lower_intrinsics import BID, GDIM, TID
-from kiln.transforms.signs import is_nonneg
 
 
 def nonnegative_vars(body: tuple[ir.Stmt, ...]) -> set[str]:

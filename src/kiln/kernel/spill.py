@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from kiln.analysis.effects import effects_of
 from kiln.ir import nodes as ir
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts
 from kiln.kernel.analysis import assignment_counts, expr_vars, read_vars
 from kiln.kernel.fission import BlockItem, Region, block_exprs, lifted_loop_vars
 from kiln.kernel.mincut import min_store_set
-from kiln.transforms.effects import effects_of
 
 
 @dataclass

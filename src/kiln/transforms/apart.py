@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import dataclasses
 
+from kiln.analysis.effects import ArrayRoots, effects_of
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
 from kiln.ir.visit import iter_stmts, map_exprs, map_stmts
-from kiln.transforms.effects import ArrayRoots, effects_of
 
 _FALSE = ir.Const(False, ScalarType("bool"))
 

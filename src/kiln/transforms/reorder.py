@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from kiln.frontend.loops import plan_scalars
+from kiln.analysis.band_dependences import BandVerdict, check_band
+from kiln.analysis.effects import array_roots, effects_of
+from kiln.analysis.liveness import live_after
+from kiln.analysis.loop_plans import plan_scalars
+from kiln.analysis.nests import Band, band_problem, perfect_band
 from kiln.ir import nodes as ir
 from kiln.ir.visit import map_stmts, max_sid
-from kiln.transforms.band_dependences import BandVerdict, check_band
-from kiln.transforms.effects import array_roots, effects_of
-from kiln.transforms.liveness import live_after
-from kiln.transforms.nests import Band, band_problem, perfect_band
 from kiln.transforms.recipes import find_loop
 from kiln.transforms.versioning import all_apart, all_of, renumbered
 

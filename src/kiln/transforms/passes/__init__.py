@@ -1,7 +1,7 @@
 """The optimizer's passes, one per module; importing this package registers them all."""
 
-from kiln.transforms import effects as _effects  # noqa: F401  (registers analyses)
-from kiln.transforms import signs as _signs  # noqa: F401  (registers analyses)
+from kiln.analysis import effects as _effects  # noqa: F401  (registers analyses)
+from kiln.analysis import signs as _signs  # noqa: F401  (registers analyses)
 from kiln.transforms.passes import batch_matvec as _batch_matvec  # noqa: F401
 from kiln.transforms.passes import contract as _contract  # noqa: F401
 from kiln.transforms.passes import fusion as _fusion  # noqa: F401

@@ -44,12 +44,11 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from kiln.codegen.c_blas_support import BLAS_CTYPES
+from kiln.analysis.definitions import Definitions, record, substituted
+from kiln.analysis.effects import array_roots, effects_of, effects_outside
 from kiln.ir import nodes as ir
-from kiln.ir.types import ArrayType, ScalarType
+from kiln.ir.types import BLAS_DTYPES, ArrayType, ScalarType
 from kiln.ir.visit import iter_exprs, iter_stmts, max_sid, var_names
-from kiln.transforms.definitions import Definitions, record, substituted
-from kiln.transforms.effects import array_roots, effects_of, effects_outside
 from kiln.transforms.fresh import fresh_local, fresh_scalar
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, find_loop, register_transformation
@@ -193,7 +192,7 @@ def _match(fn: ir.Function, loop: ir.For, call: ir.LibCall) -> Batch | str:
         return "the product's operands are not arrays"
     if (tv.ndim, tm.ndim, to.ndim) != (1, 2, 1):
         return "not a vector times a matrix"
-    if not (tv.dtype == tm.dtype == to.dtype and to.dtype in BLAS_CTYPES):
+    if not (tv.dtype == tm.dtype == to.dtype and to.dtype in BLAS_DTYPES):
         return f"element types {tv.dtype}, {tm.dtype} -> {to.dtype} do not suit BLAS"
     defs_at = _top_defs(loop.body, call)
     alloc, vec_view = _binding(loop.body, out), _binding(loop.body, vec)

@@ -22,10 +22,10 @@ import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from kiln.analysis.effects import effects_of
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_exprs, map_stmts
-from kiln.transforms.effects import effects_of
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, register_transformation
 

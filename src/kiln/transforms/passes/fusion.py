@@ -16,7 +16,7 @@ into::
 
 Legal when (1) the outer ``k`` loops of both nests have equal bounds (syntactically, or through
 ``eq`` facts among the conditions, as broadcasting versions state), (2) the exact test of
-``kiln.transforms.fusion_deps`` finds no reversed memory dependence, (3) scalars flow only within
+``kiln.analysis.fusion_deps`` finds no reversed memory dependence, (3) scalars flow only within
 an iteration (each shared scalar is written before it is read in both nests and is not used
 elsewhere), (4) the nests cannot exit or raise, and (5) what moves before ``S1`` neither reads nor
 writes what ``S1`` touches; a moved check may fire before ``S1`` has run only where ``S1`` writes
@@ -29,16 +29,16 @@ import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kiln.frontend.loops import _Flow, plan_scalars
+from kiln.analysis.dependences import carried_dependence
+from kiln.analysis.effects import ArrayRoots, array_roots, effects_of
+from kiln.analysis.fusion_deps import fusion_dependences
+from kiln.analysis.loop_plans import Flow, plan_scalars
+from kiln.analysis.signs import nonneg_scalars
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_exprs, max_sid, replace_body, var_names
-from kiln.transforms.dependences import carried_dependence
-from kiln.transforms.effects import ArrayRoots, array_roots, effects_of
-from kiln.transforms.fusion_deps import fusion_dependences
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, register_transformation
-from kiln.transforms.signs import nonneg_scalars
 from kiln.transforms.versioning import all_of, apart, renumbered
 
 BOOL = ScalarType("bool")
@@ -267,7 +267,7 @@ def _exposed(body: tuple[ir.Stmt, ...], levels: list[ir.For]) -> set[str]:
     """Scalars some path through one iteration reads before writing them."""
     if plan_scalars(body, levels[-1].var) is None:
         return {"*"}  # unknown: treat everything as exposed
-    flow = _Flow()
+    flow = Flow()
     flow.walk(body, {lp.var for lp in levels})
     return flow.exposed
 

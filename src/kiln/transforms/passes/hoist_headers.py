@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import dataclasses
 
+from kiln.analysis.effects import effects_of
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
 from kiln.ir.visit import iter_stmts, map_exprs, map_stmts, var_names
-from kiln.transforms.effects import effects_of
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.passes.simplify import definition_counts
 from kiln.transforms.passes.unswitch import early_evaluable

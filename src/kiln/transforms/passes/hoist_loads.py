@@ -27,16 +27,16 @@ from __future__ import annotations
 
 import dataclasses
 
+from kiln.analysis.definitions import Definitions, record, substituted
+from kiln.analysis.dependences import carried_dependence
+from kiln.analysis.effects import ArrayRoots, array_roots, effects_of
+from kiln.analysis.signs import nonneg_scalars
 from kiln.ir import nodes as ir
 from kiln.ir.visit import iter_exprs, iter_stmts, map_exprs, map_stmts, max_sid
-from kiln.transforms.definitions import Definitions, record, substituted
-from kiln.transforms.dependences import carried_dependence
-from kiln.transforms.effects import ArrayRoots, array_roots, effects_of
 from kiln.transforms.fresh import fresh_scalar
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.passes.licm import trip_positive
 from kiln.transforms.recipes import Step, find_loop, register_transformation
-from kiln.transforms.signs import nonneg_scalars
 
 _PLAIN = (ir.Assign, ir.Store, ir.If)  # an innermost loop's body, written only through stores
 

@@ -2,7 +2,7 @@
 
 ``for j: for i: A[i, j] += B[i, j]`` on C-ordered arrays jumps a row per inner iteration; with
 the loops swapped it streams through memory (and the C compiler can vectorize). The pass looks
-at perfect nests only (see :mod:`kiln.transforms.nests`), scores each loop of a band by the
+at perfect nests only (see :mod:`kiln.analysis.nests`), scores each loop of a band by the
 accesses of the innermost body it would make unit-stride (minus those it would make jump), and
 moves the best one innermost when that is legal: the exact dependence test finds no dependence
 that the new order would run backwards, and no scalar ends up different.
@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import dataclasses
 
+from kiln.analysis.band_dependences import permutation_order
+from kiln.analysis.dependences import NotAffine, affine, affine_scalars
+from kiln.analysis.nests import Band, perfect_bands, rebuild, strided_refs
 from kiln.ir import nodes as ir
 from kiln.ir.visit import iter_stmts
-from kiln.transforms.band_dependences import permutation_order
-from kiln.transforms.dependences import NotAffine, affine, affine_scalars
-from kiln.transforms.nests import Band, perfect_bands, rebuild, strided_refs
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, find_loop, register_transformation
 from kiln.transforms.reorder import find_band, judge_band, put_in_place

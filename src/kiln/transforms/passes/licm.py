@@ -24,11 +24,11 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from kiln.analysis.effects import PER_WORKER_CALLS, ArrayRoots, array_roots, effects_of
+from kiln.analysis.liveness import Fate, fate_in
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
 from kiln.ir.visit import iter_exprs, iter_stmts, map_stmts, max_sid
-from kiln.transforms.effects import PER_WORKER_CALLS, ArrayRoots, array_roots, effects_of
-from kiln.transforms.liveness import Fate, fate_in
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, find_loop, register_transformation
 from kiln.transforms.versioning import all_apart, renumbered

@@ -18,16 +18,16 @@ from __future__ import annotations
 
 import dataclasses
 
-from kiln.frontend.loops import plan_scalars, private_allocs
+from kiln.analysis.dependences import carried_dependence
+from kiln.analysis.effects import array_roots, effects_outside
+from kiln.analysis.liveness import live_after
+from kiln.analysis.loop_plans import plan_scalars, private_allocs
+from kiln.analysis.signs import nonneg_scalars
 from kiln.ir import nodes as ir
 from kiln.ir.visit import bodies, map_stmts, max_sid
 from kiln.transforms.apart import assuming_apart
-from kiln.transforms.dependences import carried_dependence
-from kiln.transforms.effects import array_roots, effects_outside
-from kiln.transforms.liveness import live_after
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, find_loop, register_transformation
-from kiln.transforms.signs import nonneg_scalars
 from kiln.transforms.versioning import all_apart, renumbered
 
 

@@ -27,9 +27,9 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 
+from kiln.analysis.effects import effects_of
 from kiln.ir import nodes as ir
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_exprs, map_stmts
-from kiln.transforms.effects import effects_of
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.passes.contract import local_arrays
 from kiln.transforms.passes.fusion import statement_lists

@@ -29,10 +29,10 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from kiln.analysis.effects import effects_of, extents_change
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType
 from kiln.ir.visit import array_names, iter_exprs, iter_stmts, map_exprs, map_stmts, max_sid
-from kiln.transforms.effects import effects_of, extents_change
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.passes.contract import local_arrays, walk
 from kiln.transforms.recipes import Step, register_transformation

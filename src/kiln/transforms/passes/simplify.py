@@ -33,12 +33,12 @@ import functools
 from collections import Counter
 from collections.abc import Callable
 
+from kiln.analysis.signs import is_nonneg
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_exprs, replace_body
 from kiln.transforms.apart import without_unused_views
 from kiln.transforms.pass_manager import PassContext, register
-from kiln.transforms.signs import is_nonneg
 
 BOOL = ScalarType("bool")
 _SAME = {"eq": True, "le": True, "ge": True, "ne": False, "lt": False, "gt": False}

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import dataclasses
 
+from kiln.analysis.band_dependences import BandVerdict, backwards_in_some_loop
+from kiln.analysis.nests import Band, perfect_band, rebuild
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
 from kiln.ir.visit import bodies, iter_stmts, max_sid
-from kiln.transforms.band_dependences import BandVerdict, backwards_in_some_loop
 from kiln.transforms.fresh import fresh_scalar
-from kiln.transforms.nests import Band, perfect_band, rebuild
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, find_loop, register_transformation
 from kiln.transforms.reorder import find_band, judge_band, put_in_place

@@ -7,23 +7,23 @@ bounds do not change in it, each loop steps by 1, and it is fully permutable: th
 dependence test finds no dependence running backwards in any of its loops. With ``sizes``
 (``("tiling", {"sizes": (32, 32)})``) the pass tiles the innermost loops of every perfect band;
 without (unless ``auto`` is False), it tiles by 64 x 64 only the bands that
-:mod:`kiln.transforms.tile_model` finds worth it (transpose-like, with a run-time footprint above
+:mod:`kiln.analysis.tile_model` finds worth it (transpose-like, with a run-time footprint above
 cache: the step's ``min_bytes`` versions the nest). A recipe step tiles any band it names.
 """
 
 from __future__ import annotations
 
+from kiln.analysis.band_dependences import backwards_in_some_loop
+from kiln.analysis.effects import effects_of
+from kiln.analysis.nests import Band, perfect_bands, rebuild
+from kiln.analysis.tile_model import MIN_BYTES, SIZES, footprint_exceeds, transpose_like
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
 from kiln.ir.visit import iter_exprs, max_sid
-from kiln.transforms.band_dependences import backwards_in_some_loop
-from kiln.transforms.effects import effects_of
 from kiln.transforms.fresh import fresh_scalar
-from kiln.transforms.nests import Band, perfect_bands, rebuild
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, register_transformation
 from kiln.transforms.reorder import find_band, judge_band, put_in_place
-from kiln.transforms.tile_model import MIN_BYTES, SIZES, footprint_exceeds, transpose_like
 
 INT64 = ScalarType("int64")
 

@@ -24,10 +24,10 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 
+from kiln.analysis.definitions import substituted
+from kiln.analysis.effects import PER_WORKER_CALLS, effects_of
 from kiln.ir import nodes as ir
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_stmts, max_sid, var_names
-from kiln.transforms.definitions import substituted
-from kiln.transforms.effects import PER_WORKER_CALLS, effects_of
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.passes.licm import plan_hoist
 from kiln.transforms.recipes import Step, find_loop, register_transformation

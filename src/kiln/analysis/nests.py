@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from kiln.analysis.dependences import Affine, NotAffine, affine, affine_scalars
+from kiln.analysis.effects import effects_of
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts, replace_body, var_names
-from kiln.transforms.dependences import Affine, NotAffine, affine, affine_scalars
-from kiln.transforms.effects import effects_of
 
 
 @dataclass(frozen=True)

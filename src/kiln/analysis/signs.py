@@ -13,10 +13,10 @@ non-negative at every point of every run, by induction over the assignments exec
 
 from __future__ import annotations
 
+from kiln.analysis.cache import register_analysis
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
 from kiln.ir.visit import iter_stmts
-from kiln.transforms.pass_manager import register_analysis
 
 
 def is_nonneg(e: ir.Expr, known: set[str] | frozenset[str]) -> bool:

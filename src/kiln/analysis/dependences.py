@@ -15,10 +15,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from kiln.analysis.effects import ArrayRoots, effects_of
+from kiln.analysis.signs import is_nonneg
 from kiln.ir import nodes as ir
 from kiln.ir.visit import iter_exprs, iter_stmts, var_names
-from kiln.transforms.effects import ArrayRoots, effects_of
-from kiln.transforms.signs import is_nonneg
 
 Affine = dict[str, int]  # variable or symbol name -> coefficient; "" is the constant term
 

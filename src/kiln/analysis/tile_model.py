@@ -14,11 +14,11 @@ runs when the elements the two tiled loops cover, times the bytes of each array 
 
 from __future__ import annotations
 
+from kiln.analysis.dependences import NotAffine, affine, affine_scalars
+from kiln.analysis.nests import Band, array_refs, strided_refs
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
 from kiln.ir.visit import iter_stmts
-from kiln.transforms.dependences import NotAffine, affine, affine_scalars
-from kiln.transforms.nests import Band, array_refs, strided_refs
 
 SIZES = (64, 64)
 MIN_BYTES = 4 << 20  # above a typical L2 cache: below it the untiled walk stays in cache

@@ -14,8 +14,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass, field
 
-from kiln.ir import nodes as ir
-from kiln.transforms.dependences import (
+from kiln.analysis.dependences import (
     Access,
     Affine,
     NotAffine,
@@ -27,7 +26,8 @@ from kiln.transforms.dependences import (
     isl_term,
     loop_bounds,
 )
-from kiln.transforms.effects import ArrayRoots, effects_of
+from kiln.analysis.effects import ArrayRoots, effects_of
+from kiln.ir import nodes as ir
 
 
 @dataclass

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from kiln.analysis.cache import register_analysis
 from kiln.ir import nodes as ir
 from kiln.ir.visit import iter_exprs, iter_stmts
-from kiln.transforms.pass_manager import register_analysis
 
 # Calls whose value depends on the OpenMP worker evaluating them (a kernel's scratch slot).
 PER_WORKER_CALLS = frozenset({"worker_id"})

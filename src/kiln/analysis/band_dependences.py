@@ -6,14 +6,14 @@ they touch one element and ``s`` comes first (lexicographically). A reordering i
 dependence comes to run backwards: interchange (a permutation of the band) needs no ``s -> t``
 with ``t`` before ``s`` in the new order; tiling needs the band fully permutable, no ``s -> t``
 with ``t_k < s_k`` in any loop ``k``. Each question is the emptiness of integer sets built by
-:mod:`kiln.transforms.dependences`' helpers; anything they cannot express counts as a dependence.
+:mod:`kiln.analysis.dependences`' helpers; anything they cannot express counts as a dependence.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kiln.transforms.dependences import (
+from kiln.analysis.dependences import (
     Access,
     Affine,
     NotAffine,
@@ -25,8 +25,8 @@ from kiln.transforms.dependences import (
     isl_term,
     loop_bounds,
 )
-from kiln.transforms.effects import ArrayRoots, effects_of
-from kiln.transforms.nests import Band
+from kiln.analysis.effects import ArrayRoots, effects_of
+from kiln.analysis.nests import Band
 
 
 @dataclass
