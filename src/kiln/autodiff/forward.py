@@ -83,15 +83,15 @@ class _Forward:
     def _for(self, s: ir.For) -> ir.For:
         body = self.body(s.body)
         reductions = list(s.reductions)
-        parallel = s.parallel
+        parallel, simd = s.parallel, s.simd
         for var, op in s.reductions:
             if var in self.act.scalars:
                 if op == "add":
                     reductions.append((self.tan[var], "add"))
                 else:  # the tangent of a product/min/max is no reduction of the same kind
-                    parallel, reductions = False, []
+                    parallel, simd, reductions = False, False, []
                     break
-        return replace(s, body=body, parallel=parallel, reductions=tuple(reductions))
+        return replace(s, body=body, parallel=parallel, simd=simd, reductions=tuple(reductions))
 
     def _return(self, s: ir.Return) -> ir.Return:
         extra = []

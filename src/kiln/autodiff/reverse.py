@@ -223,6 +223,7 @@ class _Reverse:
             body=tuple(body_f),
             parallel=s.parallel and unchanged,
             reductions=s.reductions if unchanged else (),
+            simd=s.simd and unchanged,  # tape pushes carry a dependence (the tape's top) across iterations
         )
         forward = var_save + [forward_loop]
         if outermost:
