@@ -1,7 +1,7 @@
 """kiln: an optimizing compiler from NumPy-style Python to native code."""
 
 from kiln.api import JitFunction, inspect, jit, report
-from kiln.autodiff.api import grad, jvp, value_and_grad, vjp
+from kiln.derivatives import grad, jvp, value_and_grad, vjp
 from kiln.errors import CompilerFailure, KilnError, ToolchainError, TypingError, UnsupportedError
 from kiln.frontend.prange import prange
 from kiln.kernel import (
@@ -16,11 +16,9 @@ from kiln.kernel import (
     syncthreads,
     threadIdx,
 )
-from kiln.kernel import kernel as _kernel_decorator
+from kiln.kernel_launch import kernel  # after kiln.kernel: the decorator shadows the package
 from kiln.runtime.scratch import release_memory
 from kiln.runtime.threads import get_num_threads, set_num_threads
-
-kernel = _kernel_decorator  # the decorator shadows the kiln.kernel package (imported above)
 
 __all__ = [
     "jit",

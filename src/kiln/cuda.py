@@ -29,7 +29,7 @@ from kiln.kernel.intrinsics import (
     syncthreads,
     threadIdx,
 )
-from kiln.kernel.launch import Kernel, gpu_present, kernel
+from kiln.kernel_launch import Kernel, gpu_present, kernel
 from kiln.runtime import cudart
 
 __all__ = [

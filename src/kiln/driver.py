@@ -1,27 +1,45 @@
-"""THE pipeline. Every stage is named; ``KILN_DUMP=stage,...`` prints its output.
+"""THE pipeline. Every stage is named; ``KILN_DUMP=stage,...`` prints its output. This is the
+only module that sequences compile stages: ``@kiln.jit``, CUDA-style kernels and derivatives
+each call one function here with their own stages.
 
-python source --[lower]--> loop IR --[verify]--> --[passes]--> optimized IR
-    --[codegen]--> C source --[build: toolchain + disk cache]--> loaded module
+jit:        python source --[lower]--> loop IR --[passes]--> optimized IR --[codegen]--> C
+            --[build: toolchain + disk cache]--> loaded module
+kernel:     kernel source --[lower]--> one thread's IR --[assemble: barriers, fission, spills]-->
+            CPU IR --[passes]--> [prefetch] --[codegen]--> C (OpenMP over blocks) --[build]
+cuda:       one thread's IR --[cuda_ir]--> --[codegen: CUDA C]--> --[nvcc]--> launcher
+derivative: loop IR --[passes, unless differentiating first]--> [expand_gemm] --[reverse or
+            forward]--> derivative IR --[passes, if not run before]--> --[codegen]--> --[build]
+The verifier runs after every stage that makes IR.
 """
 
 from __future__ import annotations
 
+import ctypes
 import sys
 import types
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from kiln.autodiff.expand_gemm import expand_gemm
 from kiln.codegen.c import render_function
+from kiln.codegen.cuda import CudaModule, render_cuda
 from kiln.frontend.python import lower_function
 from kiln.ir import nodes as ir
 from kiln.ir.printer import print_function
 from kiln.ir.types import ArrayType, NoneType, ScalarType
 from kiln.ir.verifier import verify_function
+from kiln.kernel.assemble import KernelReport, assemble_kernel
+from kiln.kernel.gpu import GpuKernel, cuda_ir
+from kiln.kernel.lower_intrinsics import KernelConfig
+from kiln.kernel.prefetch import prefetch_row_segments
 from kiln.options import Options
 from kiln.runtime.cache import build_module
-from kiln.transforms.pass_manager import run_passes
+from kiln.transforms.pass_manager import run_passes, run_pipeline
 
-STAGES = ("ir", "opt", "c")
+STAGES = ("ir", "opt", "c", "assembled", "derivative", "cuda")
+ArgTypes = tuple[ScalarType | ArrayType | NoneType, ...]
+Block = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
@@ -36,30 +54,130 @@ class Compiled:
     notes: dict[int, list[str]] = field(default_factory=dict)  # loop sid -> what passes said
 
 
-def _dump(options: Options, stage: str, text: str, log: list[str] | None) -> None:
+@dataclass(frozen=True)
+class CompiledKernel:
+    thread_ir: ir.Function  # one thread's program, barriers and shared arrays included
+    cpu_ir: ir.Function  # blocks and threads as loops
+    c_source: str
+    report: KernelReport
+    entry: types.BuiltinFunctionType | None
+
+
+@dataclass(frozen=True)
+class CompiledDerivative:
+    primal: ir.Function  # the IR that was differentiated
+    derivative: ir.Function
+    signature: Any  # autodiff's ReverseSignature or ForwardSignature
+    entry: Callable[..., Any]
+
+
+def _dump(options: Options, stage: str, text: str, log: list[str] | None = None) -> None:
     if log is not None:
         log.append(f"==== {stage} ====\n{text}")
     if options.dumps(stage):
         print(f"==== kiln {stage} ====\n{text}", file=sys.stderr)
 
 
+def _verified(fn: ir.Function, options: Options, stage: str, log: list[str] | None = None) -> ir.Function:
+    """``fn`` as a stage made it: verified, and dumped when asked."""
+    verify_function(fn)
+    _dump(options, stage, print_function(fn), log)
+    return fn
+
+
 def compile_function(
     fn: types.FunctionType,
-    arg_types: tuple[ScalarType | ArrayType | NoneType, ...],
+    arg_types: ArgTypes,
     options: Options,
     *,
     build: bool = True,
     log: list[str] | None = None,
     nonneg: frozenset[int] = frozenset(),
 ) -> Compiled:
-    """``nonneg``: positions of integer arguments known to be >= 0 (kiln.api.NonNegative)."""
-    lowered = lower_function(fn, arg_types, options, nonneg=nonneg)  # stage: lower
-    verify_function(lowered)
-    _dump(options, "ir", print_function(lowered), log)
-    passes = run_passes(lowered, options)  # stage: passes (verified after each)
-    optimized = passes.fn
-    _dump(options, "opt", print_function(optimized), log)
-    c_source = render_function(optimized, openmp=options.parallel)  # stage: codegen
+    """``nonneg``: positions of integer arguments known to be >= 0 (frontend.arguments.NonNegative)."""
+    lowered = _verified(lower_function(fn, arg_types, options, nonneg=nonneg), options, "ir", log)
+    passes = run_passes(lowered, options)  # verified after each pass
+    optimized = _verified(passes.fn, options, "opt", log)
+    c_source = render_function(optimized, openmp=options.parallel)
     _dump(options, "c", c_source, log)
-    entry = build_module(c_source, options).entry if build else None  # stage: build + load
+    entry = build_module(c_source, options).entry if build else None
     return Compiled(lowered, optimized, c_source, entry, tuple(passes.steps), passes.notes)
+
+
+def lower_kernel(
+    fn: types.FunctionType,
+    arg_types: ArgTypes,
+    block: Block,
+    options: Options,
+    nonneg: frozenset[int] = frozenset(),
+) -> ir.Function:
+    """One thread's program (what the CUDA code generator renders)."""
+    thread = lower_function(fn, arg_types, options, kernel=KernelConfig(block), nonneg=nonneg)
+    return _verified(thread, options, "ir")
+
+
+def compile_kernel(
+    fn: types.FunctionType,
+    arg_types: ArgTypes,
+    block: Block,
+    options: Options,
+    *,
+    build: bool = True,
+    nonneg: frozenset[int] = frozenset(),
+) -> CompiledKernel:
+    """A CUDA-style kernel as one CPU function: blocks and threads become loops."""
+    thread = lower_kernel(fn, arg_types, block, options, nonneg)
+    assembled, report = assemble_kernel(thread, block)
+    cpu = run_pipeline(_verified(assembled, options, "assembled"), options)
+    cpu = prefetch_row_segments(cpu, block)  # hints only: after the passes, which need not know them
+    cpu = _verified(cpu, options, "opt")
+    c_source = render_function(cpu, openmp=options.parallel)
+    _dump(options, "c", c_source)
+    entry = build_module(c_source, options).entry if build else None
+    return CompiledKernel(thread, cpu, c_source, report, entry)
+
+
+def render_kernel(thread: ir.Function, block: Block) -> CudaModule:
+    """The CUDA C of one thread's program."""
+    fn, spaces = cuda_ir(thread)
+    return render_cuda(fn, block, spaces)
+
+
+def compile_gpu_kernel(
+    fn: types.FunctionType, arg_types: ArgTypes, block: Block, options: Options
+) -> GpuKernel:
+    """A kernel for a CUDA GPU: CUDA C built by nvcc, launched through its host launcher."""
+    from kiln.runtime.nvcc import build_library  # only GPU launches need it
+
+    thread = lower_kernel(fn, arg_types, block, options)
+    module = render_kernel(thread, block)
+    _dump(options, "cuda", module.source)
+    lib = build_library(module.source, options.cache_dir)
+    launcher = getattr(lib, module.launcher)
+    launcher.restype = ctypes.c_int
+    launcher.argtypes = [ctypes.c_uint, ctypes.c_uint, ctypes.c_uint, ctypes.c_void_p]
+    return GpuKernel(tuple(module.checks), thread.params, frozenset(thread.written_params), launcher)
+
+
+def compile_derivative(
+    fn: types.FunctionType,
+    arg_types: ArgTypes,
+    options: Options,
+    transform: Callable[[ir.Function], tuple[ir.Function, Any]],
+    *,
+    optimize_first: bool = True,
+    nonneg: frozenset[int] = frozenset(),
+) -> CompiledDerivative:
+    """``transform`` (reverse or forward mode) applied to ``fn``'s IR, optimized first unless
+    ``optimize_first`` is False (then the derivative is optimized instead)."""
+    primal = _verified(lower_function(fn, arg_types, options, nonneg=nonneg), options, "ir")
+    if optimize_first:
+        primal = _verified(run_pipeline(primal, options), options, "opt")
+    primal = expand_gemm(primal)  # the derivative rules know matmul, not the fused call
+    derivative, signature = transform(primal)
+    derivative = _verified(derivative, options, "derivative")
+    if not optimize_first:
+        derivative = _verified(run_pipeline(derivative, options), options, "derivative")
+    source = render_function(derivative, openmp=options.parallel)
+    _dump(options, "c", source)
+    return CompiledDerivative(primal, derivative, signature, build_module(source, options).entry)

@@ -25,9 +25,9 @@ _VECTORIZED = re.compile(r":(\d+):\d+: optimized: loop vectorized")
 
 def vectorized_loops(c_source: str, options: Any) -> set[int] | None:
     """Loop ids gcc reports as vectorized; None when the compiler cannot say."""
-    from kiln.runtime.cache import _toolchain
+    from kiln.runtime.cache import toolchain_for
 
-    tc = _toolchain(options)
+    tc = toolchain_for(options)
     with tempfile.TemporaryDirectory(prefix="kiln-report-") as tmp:
         src = Path(tmp) / "report.c"
         src.write_text(c_source)

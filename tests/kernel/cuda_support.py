@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from kiln.kernel.launch import gpu_present
+from kiln.kernel_launch import gpu_present
 from kiln.options import Options
 from kiln.runtime.nvcc import check_compiles, find_nvcc
 

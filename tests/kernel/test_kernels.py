@@ -225,7 +225,7 @@ def test_target_launchers_are_made_once_per_configuration():
 
 
 def test_kernel_target_override_is_read_for_auto(monkeypatch):
-    from kiln.kernel import launch
+    from kiln import kernel_launch as launch
 
     try:
         for value, expected in (("cpu", "cpu"), ("GPU", "gpu"), ("auto", None), ("", None)):

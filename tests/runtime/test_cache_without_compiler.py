@@ -70,7 +70,7 @@ def test_entry_rebuilt_after_its_library_failed_to_load_in_this_process(tmp_path
     entry.shared_object.write_bytes(Path(other.__file__).read_bytes())
     data = entry.shared_object.read_bytes()
     manifest = {"key": entry.key, "sha256": hashlib.sha256(data).hexdigest(), "cc": real_cc()}
-    manifest["toolchain"] = cache._toolchain(options).version
+    manifest["toolchain"] = cache.toolchain_for(options).version
     entry.manifest.write_text(json.dumps(manifest))
     module = build_module(good, options)  # loading fails, the rebuild must then load
     assert module.f() == 11

@@ -18,7 +18,7 @@ import numpy as np
 
 from kiln.bench.core_probe import CORES_PRESENT
 from kiln.bench.gpu_cases import CASES, GpuCase, ResidentGpu, cpu_launch, gpu_launch, resident_run
-from kiln.kernel.launch import gpu_present
+from kiln.kernel_launch import gpu_present
 from kiln.runtime import cudart
 
 

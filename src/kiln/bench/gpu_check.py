@@ -13,7 +13,7 @@ import traceback
 import numpy as np
 
 from kiln.bench.gpu_cases import CASES, GpuCase, gpu_launch, resident_run
-from kiln.kernel.launch import gpu_present
+from kiln.kernel_launch import gpu_present
 
 
 def _close(got: tuple[np.ndarray, ...], want: tuple[np.ndarray, ...], rtol: float) -> bool:

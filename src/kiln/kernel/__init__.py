@@ -1,5 +1,6 @@
-"""CUDA-style kernels: ``@kiln.kernel`` functions with ``threadIdx``/``blockIdx``,
-``syncthreads()``, shared and local arrays and atomics, launched ``k[grid, block](...)``."""
+"""CUDA-style kernels: the intrinsics a ``@kiln.kernel`` function uses (``threadIdx``/``blockIdx``,
+``syncthreads()``, shared and local arrays, atomics) and the transformations that turn one
+thread's program into a CPU function. Launching lives in ``kiln.kernel_launch`` (API level)."""
 
 from kiln.kernel.intrinsics import (
     atomic,
@@ -13,9 +14,8 @@ from kiln.kernel.intrinsics import (
     syncthreads,
     threadIdx,
 )
-from kiln.kernel.launch import Kernel, kernel
 
 __all__ = [
-    "Kernel", "atomic", "blockDim", "blockIdx", "grid", "gridDim", "gridsize", "kernel", "local",
-    "shared", "syncthreads", "threadIdx",
+    "atomic", "blockDim", "blockIdx", "grid", "gridDim", "gridsize", "local", "shared",
+    "syncthreads", "threadIdx",
 ]  # fmt: skip

@@ -1,5 +1,5 @@
-"""Kernels on a CUDA GPU: the per-thread IR rendered as CUDA C (``codegen.cuda``), built by
-nvcc, launched through its host launcher with ctypes.
+"""Kernels on a CUDA GPU: the per-thread IR as the CUDA backend takes it (``cuda_ir``), and the
+launch of what ``driver.compile_gpu_kernel`` built through its host launcher with ctypes.
 
 Arguments: ``CudaArray``s are used in place; NumPy arrays are copied to the device for the
 launch and, when the kernel may write them, back afterwards (as numba.cuda does).
@@ -10,13 +10,12 @@ from __future__ import annotations
 import builtins
 import ctypes
 import dataclasses
-import types
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from kiln.codegen.cuda import CudaModule, render_cuda
+from kiln.frontend.arguments import arg_type
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, NoneType, ScalarType
 from kiln.kernel.analysis import varying_vars
@@ -26,7 +25,6 @@ from kiln.kernel.device_array import CudaArray, to_gpu
 from kiln.kernel.fission import split_at_barriers
 from kiln.kernel.lower_intrinsics import array_space
 from kiln.kernel.nonneg import drop_wraparound
-from kiln.options import Options
 from kiln.runtime import cudart
 
 _CTYPES = {
@@ -49,15 +47,8 @@ def cuda_ir(thread: ir.Function) -> tuple[ir.Function, dict[str, str]]:
     return dataclasses.replace(thread, body=body), spaces
 
 
-def render_kernel(thread: ir.Function, block: tuple[int, int, int]) -> CudaModule:
-    fn, spaces = cuda_ir(thread)
-    return render_cuda(fn, block, spaces)
-
-
 def gpu_arg_type(a: Any, position: int) -> ScalarType | ArrayType | NoneType:
     """Arrays travel to the device C-ordered."""
-    from kiln.api import arg_type
-
     if isinstance(a, CudaArray):
         return ArrayType(a.dtype.name, a.ndim, "C")
     t = arg_type(a, position)
@@ -74,7 +65,7 @@ def gpu_arg_key(a: Any) -> object:
 class GpuKernel:
     """One compiled specialization: its CUDA C, the loaded launcher, its parameters."""
 
-    module: CudaModule
+    checks: tuple[ir.Check, ...]  # the CUDA module's run-time checks, by number
     params: tuple[ir.Param, ...]
     written: frozenset[str]
     launcher: Any
@@ -98,7 +89,7 @@ class GpuKernel:
             keep += [ctypes.c_longlong(s // dev.dtype.itemsize) for s in dev.strides]
             keep.append(dev)
         values = [v for v in keep if not isinstance(v, CudaArray)]
-        if self.module.checks:
+        if self.checks:
             if self.err is None:
                 self.err = CudaArray(4, np.int64)
             cudart.memset(self.err.ptr, 0, self.err.nbytes)
@@ -112,30 +103,8 @@ class GpuKernel:
 
     def _raise_failed_check(self, err: np.ndarray) -> None:
         if err[0]:
-            c = self.module.checks[int(err[0]) - 1]
+            c = self.checks[int(err[0]) - 1]
             message = c.message.replace("%lld", "%d") % tuple(
                 int(x) for x in err[1 : 1 + c.message.count("%lld")]
             )
             raise getattr(builtins, c.exc, RuntimeError)(message)
-
-
-def compile_gpu_kernel(
-    fn: types.FunctionType,
-    arg_types: tuple[ScalarType | ArrayType | NoneType, ...],
-    block: tuple[int, int, int],
-    options: Options,
-) -> GpuKernel:
-    from kiln.kernel.compile import lower_kernel
-    from kiln.runtime.nvcc import build_library
-
-    thread = lower_kernel(fn, arg_types, block, options)
-    module = render_kernel(thread, block)
-    if options.dumps("cuda"):
-        import sys
-
-        print(f"==== kiln kernel cuda ====\n{module.source}", file=sys.stderr)
-    lib = build_library(module.source, options.cache_dir)
-    launcher = getattr(lib, module.launcher)
-    launcher.restype = ctypes.c_int
-    launcher.argtypes = [ctypes.c_uint, ctypes.c_uint, ctypes.c_uint, ctypes.c_void_p]
-    return GpuKernel(module, thread.params, frozenset(thread.written_params), launcher)

@@ -123,7 +123,8 @@ def module_name_for(key: str) -> str:
     return f"kiln_{key[:24]}"
 
 
-def _toolchain(options: Options) -> Toolchain:
+def toolchain_for(options: Options) -> Toolchain:
+    """The compiler that builds for ``options`` (probed once, or read from the disk cache)."""
     # With a disk cache, reuse a recorded probe so a warm process never runs the compiler.
     if options.cache:
         return cached_toolchain(options.cc, options.cache_dir, need_openmp=options.parallel)
@@ -133,7 +134,7 @@ def _toolchain(options: Options) -> Toolchain:
 def _toolchain_if_any(options: Options) -> Toolchain | None:
     """The compiler to check and build entries with; None when there is none to be found."""
     try:
-        return _toolchain(options)
+        return toolchain_for(options)
     except ToolchainError:
         return None
 
@@ -177,7 +178,7 @@ def _entry(cache_dir: Path, key: str) -> CacheEntry:
 
 def _build(c_source: str, options: Options, key: str) -> ModuleType:
     if not options.cache:
-        return _build_uncached(c_source, options, _toolchain(options), key)
+        return _build_uncached(c_source, options, toolchain_for(options), key)
     entry = _entry(options.cache_dir, key)
     tc = _toolchain_if_any(options)
     if tc is not None and options.parallel:
@@ -186,7 +187,7 @@ def _build(c_source: str, options: Options, key: str) -> ModuleType:
     if module is not None:
         return module
     if tc is None:
-        tc = _toolchain(options)  # raises the ToolchainError that says what is missing
+        tc = toolchain_for(options)  # raises the ToolchainError that says what is missing
     remove_stale_work_dirs(Path(options.cache_dir))
     work = _prepare_rebuild(entry)
     if work is None:

@@ -10,30 +10,17 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from kiln.api import JitFunction, _arg_key, arg_type, jit, nonneg_positions
-from kiln.autodiff.expand_gemm import expand_gemm
+from kiln.api import JitFunction, jit
 from kiln.autodiff.forward import ForwardSignature, forward_function
 from kiln.autodiff.reverse import ReverseSignature, reverse_function
-from kiln.codegen.c import render_function
-from kiln.frontend.python import lower_function
+from kiln.driver import CompiledDerivative, compile_derivative
+from kiln.frontend.arguments import arg_key, arg_type, nonneg_positions
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
-from kiln.ir.verifier import verify_function
-from kiln.runtime.cache import build_module
-from kiln.transforms.pass_manager import run_pipeline
-
-
-@dataclass(frozen=True)
-class _Compiled:
-    primal: ir.Function
-    derivative: ir.Function
-    signature: ReverseSignature | ForwardSignature
-    entry: Callable[..., Any]
 
 
 def _as_jit(f: Any) -> JitFunction:
@@ -50,7 +37,7 @@ class _Derivative:
     def __init__(self, f: Any, optimize_first: bool) -> None:
         self.jit = _as_jit(f)
         self.optimize_first = optimize_first
-        self._cache: dict[tuple[object, ...], _Compiled] = {}
+        self._cache: dict[tuple[object, ...], CompiledDerivative] = {}
         self.__wrapped__ = self.jit.py_func
         self.__name__ = getattr(self.jit.py_func, "__name__", "f")
         code = getattr(self.jit.py_func, "__code__", None)
@@ -64,30 +51,26 @@ class _Derivative:
 
     def compile(
         self, args: Sequence[Any], key: object, transform: Callable[[ir.Function], tuple[ir.Function, Any]]
-    ) -> _Compiled:
-        full_key = (key, tuple(map(_arg_key, args)))
+    ) -> CompiledDerivative:
+        full_key = (key, tuple(map(arg_key, args)))
         found = self._cache.get(full_key)
         if found is not None:
             return found
-        options = self.jit.options
         arg_types = tuple(arg_type(a, i) for i, a in enumerate(args))
-        primal = lower_function(self.jit.py_func, arg_types, options, nonneg=nonneg_positions(args))
-        verify_function(primal)
-        if self.optimize_first:
-            primal = run_pipeline(primal, options)
-        primal = expand_gemm(primal)  # the derivative rules know matmul, not the fused call
-        derivative, signature = transform(primal)
-        verify_function(derivative)
-        if not self.optimize_first:
-            derivative = run_pipeline(derivative, options)
-        source = render_function(derivative, openmp=options.parallel)
-        compiled = _Compiled(primal, derivative, signature, build_module(source, options).entry)
+        compiled = compile_derivative(
+            self.jit.py_func,
+            arg_types,
+            self.jit.options,
+            transform,
+            optimize_first=self.optimize_first,
+            nonneg=nonneg_positions(args),
+        )
         self._cache[full_key] = compiled
         return compiled
 
     def inspect_ir(self, *args: Any) -> tuple[ir.Function, ir.Function]:
         """The primal IR that was differentiated and the derivative's IR (after a call)."""
-        key = tuple(map(_arg_key, args))
+        key = tuple(map(arg_key, args))
         for (_, k), c in self._cache.items():
             if k == key:
                 return c.primal, c.derivative
@@ -157,7 +140,7 @@ class VJP(_Derivative):
         return self.run(compiled, bound, cotangent, written or {})
 
     def run(
-        self, c: _Compiled, bound: list[Any], cotangent: Any, written: dict[int, Any]
+        self, c: CompiledDerivative, bound: list[Any], cotangent: Any, written: dict[int, Any]
     ) -> tuple[Any, tuple[Any, ...]]:
         fn, sig = c.primal, c.signature
         assert isinstance(sig, ReverseSignature)

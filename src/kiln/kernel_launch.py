@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from kiln.api import _arg_key, arg_type, nonneg_positions
-from kiln.kernel.compile import CompiledKernel, compile_kernel
+from kiln.driver import CompiledKernel, compile_kernel, lower_kernel, render_kernel
+from kiln.frontend.arguments import arg_key, arg_type, nonneg_positions
 from kiln.kernel.simulator import dim3, simulate
 from kiln.options import KERNEL_TARGETS, Options, kernel_target_override
 
@@ -125,7 +125,7 @@ class Kernel:
         def run(*args: Any) -> None:
             # Device arrays and ndarray subclasses key by their type, which no entry has:
             # they take the converting path.
-            entry = entries.get((block, *map(_arg_key, args)))
+            entry = entries.get((block, *map(arg_key, args)))
             if entry is None:
                 launch(grid, block, args, "cpu")
             else:
@@ -147,7 +147,7 @@ class Kernel:
         )
 
     def compiled(self, block: tuple[int, int, int], args: tuple[Any, ...]) -> CompiledKernel:
-        key = (block, *map(_arg_key, args))
+        key = (block, *map(arg_key, args))
         found = self._compiled.get(key)
         if found is None:
             types_ = tuple(arg_type(a, i) for i, a in enumerate(args))
@@ -156,9 +156,9 @@ class Kernel:
         return found
 
     def compiled_gpu(self, block: tuple[int, int, int], args: tuple[Any, ...]) -> Any:
-        from kiln.kernel.gpu import compile_gpu_kernel, gpu_arg_key, gpu_arg_type
+        from kiln.kernel.gpu import compile_gpu_kernel, gpu_arg_type, gpuarg_key
 
-        key = (block, *map(gpu_arg_key, args))
+        key = (block, *map(gpuarg_key, args))
         found = self._gpu.get(key)
         if found is None:
             types_ = tuple(gpu_arg_type(host_value(a), i) for i, a in enumerate(args))
@@ -168,8 +168,7 @@ class Kernel:
 
     def cuda_module(self, block: Any, *args: Any) -> Any:
         """The CUDA C of this kernel for ``block`` and these arguments (nothing is built)."""
-        from kiln.kernel.compile import lower_kernel
-        from kiln.kernel.gpu import gpu_arg_type, render_kernel
+        from kiln.kernel.gpu import gpu_arg_type
 
         b = dim3(block)
         types_ = tuple(gpu_arg_type(host_value(a), i) for i, a in enumerate(args))
@@ -194,12 +193,12 @@ class Kernel:
             self.compiled_gpu(block, args).launch(grid, args)
             return
         if all(type(a) in _PLAIN for a in args):  # the common case, without conversions
-            entry = self._entries.get((block, *map(_arg_key, args)))
+            entry = self._entries.get((block, *map(arg_key, args)))
             if entry is not None:
                 entry(*args, *grid)
                 return
         host, back = _on_host(args)
-        key = (block, *map(_arg_key, host))
+        key = (block, *map(arg_key, host))
         entry = self._entries.get(key)
         if entry is None:
             entry = self._entries[key] = self.compiled(block, host).entry
