@@ -388,8 +388,7 @@ class StmtRenderer:
         inner bounds the outer loop does not change; the copy is kept for small trip counts,
         since a collapsed inner loop no longer vectorizes."""
         inner, prefix = (s.body[-1], s.body[:-1]) if s.body else (None, ())
-        unit_inner = isinstance(inner, ir.For) and isinstance(inner.step, ir.Const) and inner.step.value == 1
-        if not (unit_inner and _positive_const(s.step)):
+        if not (isinstance(inner, ir.For) and _unit_step(inner) and _positive_const(s.step)):
             return None
         # scalars set from the outer counter before the inner loop (``i = it``) are set again
         # in each iteration of the collapsed nest: allowed when that recomputes the same value
@@ -767,6 +766,11 @@ def _c_order(array: str, extents: list[str]) -> list[str]:
 
 def _with_parallel(s: ir.For, parallel: bool) -> ir.For:
     return dataclasses.replace(s, parallel=parallel)
+
+
+def _unit_step(loop: ir.For) -> bool:
+    """A collapsed inner loop steps by one: a longer step could carry its counter past INT64_MAX."""
+    return isinstance(loop.step, ir.Const) and loop.step.value == 1
 
 
 def _positive_const(e: ir.Expr) -> bool:
