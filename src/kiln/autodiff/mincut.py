@@ -24,17 +24,16 @@ sweep would have to restore it at each change, a tape per change instead of one 
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from kiln.analysis.maxflow import INF, MaxFlow
 from kiln.autodiff.analysis import alias_groups
 from kiln.autodiff.prepare import defs
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
 from kiln.ir.visit import iter_exprs, iter_stmts, var_names
 
-INF = float("inf")
 # A taped value costs a store, a load and the push/pop bookkeeping, and the counter it bumps
 # serializes a loop that could otherwise vectorize; a vectorized transcendental call (the
 # prelude declares SIMD math) costs a few cycles per element.
@@ -63,47 +62,6 @@ def recompute_cost(e: ir.Expr) -> float:
 def store_cost(t: ScalarType) -> float:
     """Rough cycles to tape one value and read it back (a store, a load, the bookkeeping)."""
     return 2.0 * max(1, t.np_dtype.itemsize // 4) + TAPE_OVERHEAD
-
-
-class _MaxFlow:
-    """Edmonds-Karp on a small graph (a loop body's values: tens of nodes)."""
-
-    def __init__(self) -> None:
-        self.cap: dict[str, dict[str, float]] = {}
-
-    def edge(self, a: str, b: str, c: float) -> None:
-        self.cap.setdefault(a, {})
-        self.cap.setdefault(b, {})
-        self.cap[a][b] = self.cap[a].get(b, 0.0) + c
-        self.cap[b].setdefault(a, 0.0)
-
-    def source_side(self, s: str, t: str) -> set[str]:
-        """Run the flow to completion; the nodes still reachable from ``s`` in the residual."""
-        while True:
-            parent = self._bfs(s)
-            if t not in parent:
-                return set(parent)
-            path, v = [], t
-            while v != s:
-                path.append((parent[v], v))
-                v = parent[v]
-            push = min(self.cap[a][b] for a, b in path)
-            if push == INF:
-                raise ValueError("no finite cut")  # cannot happen: storing is always possible
-            for a, b in path:
-                self.cap[a][b] -= push
-                self.cap[b][a] += push
-
-    def _bfs(self, s: str) -> dict[str, str]:
-        parent = {s: s}
-        queue = deque([s])
-        while queue:
-            a = queue.popleft()
-            for b, c in self.cap.get(a, {}).items():
-                if c > 1e-12 and b not in parent:
-                    parent[b] = a
-                    queue.append(b)
-        return parent
 
 
 @dataclass
@@ -152,7 +110,7 @@ class _Planner:
         if not cands:
             return
         names = {s.target: s for s in cands}
-        flow = _MaxFlow()
+        flow = MaxFlow()
         inner_vars = {x.var for x in iter_stmts(body) if isinstance(x, ir.For)} - loop_vars
         # reading a value the body changes that no adjoint reads would make the sweep restore
         # it at every change (a tape per change): price that as impossible
