@@ -31,6 +31,7 @@ from kiln.analysis.maxflow import INF, MaxFlow
 from kiln.autodiff.analysis import alias_groups
 from kiln.autodiff.prepare import defs
 from kiln.ir import nodes as ir
+from kiln.ir.ops import op_cost
 from kiln.ir.types import ScalarType
 from kiln.ir.visit import iter_exprs, iter_stmts, var_names
 
@@ -38,9 +39,6 @@ from kiln.ir.visit import iter_exprs, iter_stmts, var_names
 # serializes a loop that could otherwise vectorize; a vectorized transcendental call (the
 # prelude declares SIMD math) costs a few cycles per element.
 TAPE_OVERHEAD = 10.0
-CALL_COST = 8.0
-_CALL_COST = {"sqrt": 4.0, "abs": 1.0, "fabs": 1.0, "floor": 1.0, "ceil": 1.0, "min": 1.0, "max": 1.0}
-_OP_COST = {"truediv": 4.0, "floordiv": 8.0, "mod": 8.0, "pow": 20.0}
 
 
 def recompute_cost(e: ir.Expr) -> float:
@@ -49,9 +47,9 @@ def recompute_cost(e: ir.Expr) -> float:
     total = 0.0
     for x in set(iter_exprs(e)):
         if isinstance(x, ir.Call):
-            total += _CALL_COST.get(x.func, CALL_COST)
+            total += op_cost("call", x.func)
         elif isinstance(x, ir.Binary):
-            total += _OP_COST.get(x.op, 1.0)
+            total += op_cost("binary", x.op)
         elif isinstance(x, ir.Unary | ir.Select):
             total += 1.0
         elif isinstance(x, ir.Load):

@@ -184,7 +184,7 @@ NONDIFFERENTIABLE: frozenset[str] = frozenset(
     {
         "eq", "ne", "lt", "le", "gt", "ge", "and", "or", "not", "invert",
         "lshift", "rshift", "bitand", "bitor", "bitxor",
-        "isnan", "isinf", "isfinite", "signbit",
+        "isnan", "isinf", "isfinite",
     }
 )  # fmt: skip
 

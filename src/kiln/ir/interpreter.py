@@ -14,6 +14,7 @@ variables) raise :class:`InterpreterError`; ``Check`` raises the named Python ex
 from __future__ import annotations
 
 import builtins
+import math
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -100,6 +101,11 @@ COMPARISONS = frozenset({"eq", "ne", "lt", "le", "gt", "ge"})
 # worker_id / worker_count: which OpenMP worker runs (the interpreter is one worker)
 CALL_ALIASES: dict[str, Callable[..., Any]] = {
     "abs": np.absolute,
+    # the math module's functions NumPy has no ufunc for (``math.erf`` ... in compiled code)
+    "erf": np.vectorize(math.erf, otypes=[np.float64]),
+    "erfc": np.vectorize(math.erfc, otypes=[np.float64]),
+    "gamma": np.vectorize(math.gamma, otypes=[np.float64]),
+    "lgamma": np.vectorize(math.lgamma, otypes=[np.float64]),
     "worker_id": lambda: np.int64(0),
     "worker_count": lambda: np.int64(1),
 }

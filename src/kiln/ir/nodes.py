@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kiln.errors import UNKNOWN_LOC, SourceLoc
+from kiln.ir import ops
 from kiln.ir.types import ArrayType, NoneType, ScalarType
 
 # ----------------------------------------------------------------- expressions
@@ -61,17 +62,9 @@ class Load:
     type: ScalarType
 
 
-UNARY_OPS = frozenset({"neg", "not", "invert", "pos"})
-BINARY_OPS = frozenset(
-    {
-        "add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
-        "lshift", "rshift", "bitand", "bitor", "bitxor",
-        "eq", "ne", "lt", "le", "gt", "ge",
-        "and", "or",  # short-circuit logical and/or of bools
-        "min", "max",  # NumPy minimum/maximum: NaN propagates
-        "fmin", "fmax",  # C fmin/fmax: NaN ignored (Python builtins on floats differ; see frontend)
-    }
-)  # fmt: skip
+# The operator names, from the one op table (ir/ops.py).
+UNARY_OPS = frozenset(ops.UNARY)
+BINARY_OPS = frozenset(ops.BINARY)
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,7 @@ from kiln.ir.nodes import (
     View,
     While,
 )
+from kiln.ir.ops import CALLS, PREDICATES
 from kiln.ir.selects import find_selects
 from kiln.ir.types import ArrayType, NoneType, ScalarType
 from kiln.ir.visit import child_exprs, is_expr, is_stmt, iter_stmts
@@ -55,7 +56,6 @@ from kiln.ir.visit import child_exprs, is_expr, is_stmt, iter_stmts
 COMPARISONS = frozenset({"eq", "ne", "lt", "le", "gt", "ge"})
 LOGICAL = frozenset({"and", "or"})
 BITWISE = frozenset({"lshift", "rshift", "bitand", "bitor", "bitxor"})
-PREDICATES = frozenset({"isnan", "isinf", "isfinite", "signbit"})
 REDUCTION_OPS = frozenset({"add", "mul", "min", "max", "select"})
 # LibCall routines: (number of outputs, number of inputs).
 # ``barrier``: a kernel's __syncthreads(): no operands; its meaning is the memory effects
@@ -263,7 +263,10 @@ class _Verifier:
             self.require(e.type.kind in "fc", f"result of 'truediv' must be float or complex, got {e.type}")
 
     def call(self, e: Call) -> None:
-        self.require(isinstance(e.func, str) and bool(e.func), f"call of {e.func!r}")
+        op = CALLS.get(e.func) if isinstance(e.func, str) else None
+        self.require(op is not None, f"call of {e.func!r}, which is not in the op table (ir/ops.py)")
+        if op is not None:
+            self.require(len(e.args) == op.arity, f"{e.func!r} takes {op.arity} arguments, got {len(e.args)}")
         if e.func in PREDICATES:
             self.boolean(e, f"result of {e.func!r}")
 
