@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from kiln.driver import CompiledKernel, compile_kernel, lower_kernel, render_kernel
+from kiln.driver import CompiledKernel, compile_gpu_kernel, compile_kernel, lower_kernel, render_kernel
 from kiln.frontend.arguments import arg_key, arg_type, nonneg_positions
 from kiln.kernel.simulator import dim3, simulate
 from kiln.options import KERNEL_TARGETS, Options, kernel_target_override
@@ -156,9 +156,9 @@ class Kernel:
         return found
 
     def compiled_gpu(self, block: tuple[int, int, int], args: tuple[Any, ...]) -> Any:
-        from kiln.kernel.gpu import compile_gpu_kernel, gpu_arg_type, gpuarg_key
+        from kiln.kernel.gpu import gpu_arg_key, gpu_arg_type
 
-        key = (block, *map(gpuarg_key, args))
+        key = (block, *map(gpu_arg_key, args))
         found = self._gpu.get(key)
         if found is None:
             types_ = tuple(gpu_arg_type(host_value(a), i) for i, a in enumerate(args))

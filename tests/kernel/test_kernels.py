@@ -237,3 +237,26 @@ def test_kernel_target_override_is_read_for_auto(monkeypatch):
     finally:
         monkeypatch.undo()
         launch._auto_target.cache_clear()
+
+
+def test_gpu_launch_path_compiles_through_the_driver(monkeypatch):
+    """Without a GPU the GPU branch cannot run; its names must still resolve: it keys the launch,
+    types the arguments for the device and asks the driver for the build."""
+    from kiln import kernel_launch
+
+    built = []
+
+    class Launched:
+        def launch(self, grid, args):
+            built.append(grid)
+
+    def fake_compile(fn, types_, block, options):
+        assert all(getattr(t, "layout", "C") == "C" for t in types_)
+        return Launched()
+
+    monkeypatch.setattr(kernel_launch, "compile_gpu_kernel", fake_compile)
+    monkeypatch.setattr(kernel_launch, "resolve_target", lambda target: "gpu")
+    a = np.ones(8)
+    K.scale.launch((1, 1, 1), (8, 1, 1), (a, a.copy(), 2.0))
+    K.scale.launch((2, 1, 1), (8, 1, 1), (a, a.copy(), 2.0))  # the same build, launched again
+    assert built == [(1, 1, 1), (2, 1, 1)]
