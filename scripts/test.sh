@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Run kiln's test-suite (fast tests only) and the linter inside the project's virtualenv.
+# Run kiln's test-suite (fast tests only), the linter and the type checker inside the project's
+# virtualenv.
 # Extra arguments go to pytest, e.g.  bash scripts/test.sh -k loops -x
 #   KILN_TEST_WORKERS=N   number of pytest-xdist workers (default 2: the CI machine has 2 cores;
 #                         0 or 1 runs in-process, which is easier to debug)
 #   Slow tests (@pytest.mark.slow) are deselected here; run them with
 #   .venv/bin/python -m pytest -m slow
-# Exits non-zero if pytest fails, collects no test at all (exit 5), or ruff finds problems.
+# Exits non-zero if pytest fails, collects no test at all (exit 5), or ruff or mypy find problems.
 set -uo pipefail   # not -e: we want to run ruff even when pytest fails, and report both
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -35,7 +36,14 @@ fi
 python -m ruff check src tests
 ruff_rc=$?
 
+# Type checking (configuration in pyproject.toml: the modules not yet clean are listed there).
+python -m mypy
+mypy_rc=$?
+
 if [ "$pytest_rc" -ne 0 ]; then
     exit "$pytest_rc"
 fi
-exit "$ruff_rc"
+if [ "$ruff_rc" -ne 0 ]; then
+    exit "$ruff_rc"
+fi
+exit "$mypy_rc"

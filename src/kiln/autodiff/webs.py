@@ -101,7 +101,7 @@ class _UnionFind:
         self.parent[self.find(a)] = self.find(c)
 
 
-def split_webs(
+def split_webs(  # noqa: C901
     body: list[ir.Stmt], returns: tuple[str, ...], types: dict[str, object], names: b.Names
 ) -> tuple[list[ir.Stmt], tuple[str, ...]]:
     """``body`` and ``returns`` with each scalar's webs renamed apart (the entry web keeps it)."""

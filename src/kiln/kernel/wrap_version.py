@@ -51,7 +51,7 @@ def _rising(e: ir.Expr, v: str) -> bool:
     return False
 
 
-def version_wraparound(loop: ir.For) -> ir.Stmt:
+def version_wraparound(loop: ir.For) -> ir.Stmt:  # noqa: C901
     """``loop`` (step 1), or an ``if`` choosing between a select-free copy and ``loop``."""
     if not (isinstance(loop.step, ir.Const) and loop.step.value == 1):
         return loop
