@@ -175,24 +175,22 @@ class StmtRenderer:
         return self._take_blocks(s) + loop_lines
 
     def _poll(self, s: ir.For | ir.While) -> tuple[list[str], list[str]]:
-        """The counter to declare before a polling loop, and the lines that start its body.
+        """The poller to declare before a polling loop, and the lines that start its body.
 
-        Threads of a one-region loop do not poll (they would have to agree on where to stop).
-        A parallel loop polls every iteration: a counter before it would be shared."""
-        if not s.poll or self.team is not None:
+        Threads of a one-region loop do not poll (they would have to agree on where to stop),
+        nor does a parallel loop's own iteration (its poller would be shared by the team; the
+        loop ends after its trip count, and the while loops inside it poll). The poller is
+        declared just before the loop, inside any OpenMP region around it: one per thread."""
+        own_region = isinstance(s, ir.For) and s.parallel and bool(self._parallel)
+        if not s.poll or self.team is not None or own_region:
             return [], []
         leave = self._parallel[-1].stop() if self._parallel else ["goto kiln_fail;"]
-        ask = ["if (kiln_poll_signals(&kiln_stop)) {", *_indent(leave), "}"]
-        if s.poll == 1 or self._parallel:
-            return [], ask
         n = self.fresh("poll")
-        return [f"uint32_t {n} = 0;"], [
-            f"if (__builtin_expect(++{n} >= {s.poll}u, 0)) {{",
-            f"    {n} = 0;",
-            *_indent(ask),
+        return [f"kiln_poller {n} = KILN_POLLER;"], [
+            f"if (KILN_POLL({n}, &kiln_stop)) {{",
+            *_indent(leave),
             "}",
         ]
-
     def _break(self, s: ir.Break) -> list[str]:
         return ["break;"]
 

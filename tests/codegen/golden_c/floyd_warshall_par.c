@@ -33,21 +33,22 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
     v_u_n = a_p_path_s0;
     {
         const int64_t k_lo1 = INT64_C(0), k_hi2 = v_u_n, k_st3 = INT64_C(1);
+    kiln_poller k_poll5 = KILN_POLLER;
         for (int64_t k_t4 = k_lo1; k_t4 < k_hi2; k_t4 += k_st3) { /* kiln loop #9 */
             v_k1_it = k_t4;
-            if (kiln_poll_signals(&kiln_stop)) {
+            if (KILN_POLL(k_poll5, &kiln_stop)) {
                 goto kiln_fail;
             }
             v_u_k = v_k1_it;
             {
-                const int64_t k_lo5 = INT64_C(0), k_hi6 = v_u_n, k_st7 = INT64_C(1);
-                for (int64_t k_t8 = k_lo5; k_t8 < k_hi6; k_t8 += k_st7) { /* kiln loop #8 */
-                    v_k2_it = k_t8;
+                const int64_t k_lo6 = INT64_C(0), k_hi7 = v_u_n, k_st8 = INT64_C(1);
+                for (int64_t k_t9 = k_lo6; k_t9 < k_hi7; k_t9 += k_st8) { /* kiln loop #8 */
+                    v_k2_it = k_t9;
                     v_u_i = v_k2_it;
                     {
-                        const int64_t k_lo9 = INT64_C(0), k_hi10 = v_u_n, k_st11 = INT64_C(1);
-                        for (int64_t k_t12 = k_lo9; k_t12 < k_hi10; k_t12 += k_st11) { /* kiln loop #7 */
-                            v_k3_it = k_t12;
+                        const int64_t k_lo10 = INT64_C(0), k_hi11 = v_u_n, k_st12 = INT64_C(1);
+                        for (int64_t k_t13 = k_lo10; k_t13 < k_hi11; k_t13 += k_st12) { /* kiln loop #7 */
+                            v_k3_it = k_t13;
                             v_u_j = v_k3_it;
                             v_k4_min = ((((((a_p_path_d[(v_u_i)*(a_p_path_s1) + v_u_k]) + (a_p_path_d[(v_u_k)*(a_p_path_s1) + v_u_j]))) < (a_p_path_d[(v_u_i)*(a_p_path_s1) + v_u_j]))) ? (((a_p_path_d[(v_u_i)*(a_p_path_s1) + v_u_k]) + (a_p_path_d[(v_u_k)*(a_p_path_s1) + v_u_j]))) : (a_p_path_d[(v_u_i)*(a_p_path_s1) + v_u_j]));
                             a_p_path_d[(v_u_i)*(a_p_path_s1) + v_u_j] = v_k4_min;

@@ -120,23 +120,24 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
     v_p_steps = PyLong_AsLongLong(args[2]); if (v_p_steps == -1 && PyErr_Occurred()) goto kiln_fail;
     {
         npy_intp d_[1] = {(npy_intp)1 * (npy_intp)1 * (((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) > 0 ? ((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) : 0) * (((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) > 0 ? ((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) : 0)};
-        PyObject* k_o394 = kiln_scratch_array(1, d_, NPY_FLOAT64);
-        if (!k_o394) goto kiln_fail;
-        Py_XDECREF(a_k8_arr_o); a_k8_arr_o = k_o394;
+        PyObject* k_o395 = kiln_scratch_array(1, d_, NPY_FLOAT64);
+        if (!k_o395) goto kiln_fail;
+        Py_XDECREF(a_k8_arr_o); a_k8_arr_o = k_o395;
     }
     {
         npy_intp d_[1] = {(npy_intp)1 * (npy_intp)1 * (((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) > 0 ? ((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) : 0) * (((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) > 0 ? ((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) : 0)};
-        PyObject* k_o395 = kiln_scratch_array(1, d_, NPY_FLOAT64);
-        if (!k_o395) goto kiln_fail;
-        Py_XDECREF(a_k25_arr_o); a_k25_arr_o = k_o395;
+        PyObject* k_o396 = kiln_scratch_array(1, d_, NPY_FLOAT64);
+        if (!k_o396) goto kiln_fail;
+        Py_XDECREF(a_k25_arr_o); a_k25_arr_o = k_o396;
     }
     {
         const int64_t k_lo1 = INT64_C(0), k_hi2 = v_p_steps, k_st3 = INT64_C(1);
         int k_go7 = 0;
         int64_t k_from8 = k_lo1;
+    kiln_poller k_poll10 = KILN_POLLER;
         for (int64_t k_t4 = k_lo1; k_t4 < k_hi2; k_t4 += k_st3) { /* kiln loop #56 */
             v_k1_it = k_t4;
-            if (kiln_poll_signals(&kiln_stop)) {
+            if (KILN_POLL(k_poll10, &kiln_stop)) {
                 goto kiln_fail;
             }
             v_u__ = v_k1_it;
@@ -220,25 +221,25 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                 }
                 if ((((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))))) && ((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))))))) && ((!kiln_spans_overlap(kiln_span_of(a_p_a_d, 2, (npy_intp[]){a_p_a_s0, a_p_a_s1}, (npy_intp[]){a_p_a_s1, 1}, sizeof(double)), kiln_span_of(a_p_b_d, 2, (npy_intp[]){a_p_b_s0, a_p_b_s1}, (npy_intp[]){a_p_b_s1, 1}, sizeof(double))))))) {
                     {
-                        const int64_t k_lo10 = INT64_C(0), k_hi11 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st12 = INT64_C(1);
-                        if (kiln_team_of_many() && (kiln_worth_team((k_hi11 - k_lo10) * kiln_trips(INT64_C(0), (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 21, &kiln_team))) {
-                            if ((k_hi11 - k_lo10) < 4 * omp_get_max_threads() && (k_hi11 - k_lo10) % omp_get_max_threads() != 0 && ((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) > (INT64_C(0))) {
-                                const int64_t k_lo20 = INT64_C(0), k_hi21 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)));
+                        const int64_t k_lo11 = INT64_C(0), k_hi12 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st13 = INT64_C(1);
+                        if (kiln_team_of_many() && (kiln_worth_team((k_hi12 - k_lo11) * kiln_trips(INT64_C(0), (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 21, &kiln_team))) {
+                            if ((k_hi12 - k_lo11) < 4 * omp_get_max_threads() && (k_hi12 - k_lo11) % omp_get_max_threads() != 0 && ((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) > (INT64_C(0))) {
+                                const int64_t k_lo21 = INT64_C(0), k_hi22 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)));
                                 #pragma omp parallel for collapse(2) schedule(static) private(v_k9_i, v_k10_i, v_c11_k8_arr)
-                                for (int64_t k_t13 = k_lo10; k_t13 < k_hi11; k_t13 += k_st12) for (int64_t k_t22 = k_lo20; k_t22 < k_hi21; k_t22 += INT64_C(1)) { /* kiln loop #13 */
-                                    v_k9_i = k_t13; v_k10_i = k_t22;
+                                for (int64_t k_t14 = k_lo11; k_t14 < k_hi12; k_t14 += k_st13) for (int64_t k_t23 = k_lo21; k_t23 < k_hi22; k_t23 += INT64_C(1)) { /* kiln loop #13 */
+                                    v_k9_i = k_t14; v_k10_i = k_t23;
                                     v_c11_k8_arr = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]) + (a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + v_k10_i]))) + (a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(2)) + (v_k10_i))]))) + (a_p_a_d[(((INT64_C(2)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]))) + (a_p_a_d[(v_k9_i)*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]))));
                                     a_p_b_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k10_i))] = v_c11_k8_arr;
                                 }
                             } else {
                                 #pragma omp parallel for schedule(static) private(v_k9_i, v_k10_i, v_c11_k8_arr)
-                                for (int64_t k_t13 = k_lo10; k_t13 < k_hi11; k_t13 += k_st12) { /* kiln loop #13 */
-                                    v_k9_i = k_t13;
+                                for (int64_t k_t14 = k_lo11; k_t14 < k_hi12; k_t14 += k_st13) { /* kiln loop #13 */
+                                    v_k9_i = k_t14;
                                     {
-                                        const int64_t k_lo16 = INT64_C(0), k_hi17 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st18 = INT64_C(1);
+                                        const int64_t k_lo17 = INT64_C(0), k_hi18 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st19 = INT64_C(1);
                                         #pragma omp simd private(v_k10_i, v_c11_k8_arr)
-                                        for (int64_t k_t19 = k_lo16; k_t19 < k_hi17; k_t19 += k_st18) { /* kiln loop #12 */
-                                            v_k10_i = k_t19;
+                                        for (int64_t k_t20 = k_lo17; k_t20 < k_hi18; k_t20 += k_st19) { /* kiln loop #12 */
+                                            v_k10_i = k_t20;
                                             v_c11_k8_arr = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]) + (a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + v_k10_i]))) + (a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(2)) + (v_k10_i))]))) + (a_p_a_d[(((INT64_C(2)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]))) + (a_p_a_d[(v_k9_i)*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]))));
                                             a_p_b_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k10_i))] = v_c11_k8_arr;
                                         }
@@ -246,13 +247,13 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                                 }
                             }
                         } else {
-                            for (int64_t k_t13 = k_lo10; k_t13 < k_hi11; k_t13 += k_st12) { /* kiln loop #13 */
-                                v_k9_i = k_t13;
+                            for (int64_t k_t14 = k_lo11; k_t14 < k_hi12; k_t14 += k_st13) { /* kiln loop #13 */
+                                v_k9_i = k_t14;
                                 {
-                                    const int64_t k_lo27 = INT64_C(0), k_hi28 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st29 = INT64_C(1);
+                                    const int64_t k_lo28 = INT64_C(0), k_hi29 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st30 = INT64_C(1);
                                     #pragma omp simd private(v_k10_i, v_c11_k8_arr)
-                                    for (int64_t k_t30 = k_lo27; k_t30 < k_hi28; k_t30 += k_st29) { /* kiln loop #12 */
-                                        v_k10_i = k_t30;
+                                    for (int64_t k_t31 = k_lo28; k_t31 < k_hi29; k_t31 += k_st30) { /* kiln loop #12 */
+                                        v_k10_i = k_t31;
                                         v_c11_k8_arr = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]) + (a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + v_k10_i]))) + (a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(2)) + (v_k10_i))]))) + (a_p_a_d[(((INT64_C(2)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]))) + (a_p_a_d[(v_k9_i)*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]))));
                                         a_p_b_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k10_i))] = v_c11_k8_arr;
                                     }
@@ -262,37 +263,37 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     }
                 } else {
                     {
-                        const int64_t k_lo31 = INT64_C(0), k_hi32 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st33 = INT64_C(1);
-                        if (kiln_team_of_many() && (kiln_worth_team((k_hi32 - k_lo31) * kiln_trips(INT64_C(0), (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 19, &kiln_team))) {
-                            if ((k_hi32 - k_lo31) < 4 * omp_get_max_threads() && (k_hi32 - k_lo31) % omp_get_max_threads() != 0 && ((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) > (INT64_C(0))) {
-                                const int64_t k_lo41 = INT64_C(0), k_hi42 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)));
+                        const int64_t k_lo32 = INT64_C(0), k_hi33 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st34 = INT64_C(1);
+                        if (kiln_team_of_many() && (kiln_worth_team((k_hi33 - k_lo32) * kiln_trips(INT64_C(0), (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 19, &kiln_team))) {
+                            if ((k_hi33 - k_lo32) < 4 * omp_get_max_threads() && (k_hi33 - k_lo32) % omp_get_max_threads() != 0 && ((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) > (INT64_C(0))) {
+                                const int64_t k_lo42 = INT64_C(0), k_hi43 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)));
                                 #pragma omp parallel for collapse(2) schedule(static) private(v_k9_i, v_k10_i)
-                                for (int64_t k_t34 = k_lo31; k_t34 < k_hi32; k_t34 += k_st33) for (int64_t k_t43 = k_lo41; k_t43 < k_hi42; k_t43 += INT64_C(1)) { /* kiln loop #59 */
-                                    v_k9_i = k_t34; v_k10_i = k_t43;
+                                for (int64_t k_t35 = k_lo32; k_t35 < k_hi33; k_t35 += k_st34) for (int64_t k_t44 = k_lo42; k_t44 < k_hi43; k_t44 += INT64_C(1)) { /* kiln loop #59 */
+                                    v_k9_i = k_t35; v_k10_i = k_t44;
                                     a_k8_arr_d[(v_k9_i)*(a_k8_arr_s1) + v_k10_i] = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]) + (a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + v_k10_i]))) + (a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(2)) + (v_k10_i))]))) + (a_p_a_d[(((INT64_C(2)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]))) + (a_p_a_d[(v_k9_i)*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]))));
                                 }
                             } else {
                                 #pragma omp parallel for schedule(static) private(v_k9_i, v_k10_i)
-                                for (int64_t k_t34 = k_lo31; k_t34 < k_hi32; k_t34 += k_st33) { /* kiln loop #59 */
-                                    v_k9_i = k_t34;
+                                for (int64_t k_t35 = k_lo32; k_t35 < k_hi33; k_t35 += k_st34) { /* kiln loop #59 */
+                                    v_k9_i = k_t35;
                                     {
-                                        const int64_t k_lo37 = INT64_C(0), k_hi38 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st39 = INT64_C(1);
+                                        const int64_t k_lo38 = INT64_C(0), k_hi39 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st40 = INT64_C(1);
                                         #pragma omp simd private(v_k10_i)
-                                        for (int64_t k_t40 = k_lo37; k_t40 < k_hi38; k_t40 += k_st39) { /* kiln loop #58 */
-                                            v_k10_i = k_t40;
+                                        for (int64_t k_t41 = k_lo38; k_t41 < k_hi39; k_t41 += k_st40) { /* kiln loop #58 */
+                                            v_k10_i = k_t41;
                                             a_k8_arr_d[(v_k9_i)*(a_k8_arr_s1) + v_k10_i] = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]) + (a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + v_k10_i]))) + (a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(2)) + (v_k10_i))]))) + (a_p_a_d[(((INT64_C(2)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]))) + (a_p_a_d[(v_k9_i)*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]))));
                                         }
                                     }
                                 }
                             }
                         } else {
-                            for (int64_t k_t34 = k_lo31; k_t34 < k_hi32; k_t34 += k_st33) { /* kiln loop #59 */
-                                v_k9_i = k_t34;
+                            for (int64_t k_t35 = k_lo32; k_t35 < k_hi33; k_t35 += k_st34) { /* kiln loop #59 */
+                                v_k9_i = k_t35;
                                 {
-                                    const int64_t k_lo48 = INT64_C(0), k_hi49 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st50 = INT64_C(1);
+                                    const int64_t k_lo49 = INT64_C(0), k_hi50 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st51 = INT64_C(1);
                                     #pragma omp simd private(v_k10_i)
-                                    for (int64_t k_t51 = k_lo48; k_t51 < k_hi49; k_t51 += k_st50) { /* kiln loop #58 */
-                                        v_k10_i = k_t51;
+                                    for (int64_t k_t52 = k_lo49; k_t52 < k_hi50; k_t52 += k_st51) { /* kiln loop #58 */
+                                        v_k10_i = k_t52;
                                         a_k8_arr_d[(v_k9_i)*(a_k8_arr_s1) + v_k10_i] = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]) + (a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + v_k10_i]))) + (a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(2)) + (v_k10_i))]))) + (a_p_a_d[(((INT64_C(2)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]))) + (a_p_a_d[(v_k9_i)*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]))));
                                     }
                                 }
@@ -301,37 +302,37 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     }
                     if ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))))) && ((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))))))) {
                         {
-                            const int64_t k_lo52 = INT64_C(0), k_hi53 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st54 = INT64_C(1);
-                            if (kiln_team_of_many() && (kiln_worth_team((k_hi53 - k_lo52) * kiln_trips(INT64_C(0), (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 4, &kiln_team))) {
-                                if ((k_hi53 - k_lo52) < 4 * omp_get_max_threads() && (k_hi53 - k_lo52) % omp_get_max_threads() != 0 && ((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) > (INT64_C(0))) {
-                                    const int64_t k_lo62 = INT64_C(0), k_hi63 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)));
+                            const int64_t k_lo53 = INT64_C(0), k_hi54 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st55 = INT64_C(1);
+                            if (kiln_team_of_many() && (kiln_worth_team((k_hi54 - k_lo53) * kiln_trips(INT64_C(0), (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 4, &kiln_team))) {
+                                if ((k_hi54 - k_lo53) < 4 * omp_get_max_threads() && (k_hi54 - k_lo53) % omp_get_max_threads() != 0 && ((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) > (INT64_C(0))) {
+                                    const int64_t k_lo63 = INT64_C(0), k_hi64 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)));
                                     #pragma omp parallel for collapse(2) schedule(static) private(v_k11_i, v_k12_i)
-                                    for (int64_t k_t55 = k_lo52; k_t55 < k_hi53; k_t55 += k_st54) for (int64_t k_t64 = k_lo62; k_t64 < k_hi63; k_t64 += INT64_C(1)) { /* kiln loop #62 */
-                                        v_k11_i = k_t55; v_k12_i = k_t64;
+                                    for (int64_t k_t56 = k_lo53; k_t56 < k_hi54; k_t56 += k_st55) for (int64_t k_t65 = k_lo63; k_t65 < k_hi64; k_t65 += INT64_C(1)) { /* kiln loop #62 */
+                                        v_k11_i = k_t56; v_k12_i = k_t65;
                                         a_p_b_d[(((INT64_C(1)) + (v_k11_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k12_i))] = a_k8_arr_d[(v_k11_i)*(a_k8_arr_s1) + v_k12_i];
                                     }
                                 } else {
                                     #pragma omp parallel for schedule(static) private(v_k11_i, v_k12_i)
-                                    for (int64_t k_t55 = k_lo52; k_t55 < k_hi53; k_t55 += k_st54) { /* kiln loop #62 */
-                                        v_k11_i = k_t55;
+                                    for (int64_t k_t56 = k_lo53; k_t56 < k_hi54; k_t56 += k_st55) { /* kiln loop #62 */
+                                        v_k11_i = k_t56;
                                         {
-                                            const int64_t k_lo58 = INT64_C(0), k_hi59 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st60 = INT64_C(1);
+                                            const int64_t k_lo59 = INT64_C(0), k_hi60 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st61 = INT64_C(1);
                                             #pragma omp simd private(v_k12_i)
-                                            for (int64_t k_t61 = k_lo58; k_t61 < k_hi59; k_t61 += k_st60) { /* kiln loop #61 */
-                                                v_k12_i = k_t61;
+                                            for (int64_t k_t62 = k_lo59; k_t62 < k_hi60; k_t62 += k_st61) { /* kiln loop #61 */
+                                                v_k12_i = k_t62;
                                                 a_p_b_d[(((INT64_C(1)) + (v_k11_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k12_i))] = a_k8_arr_d[(v_k11_i)*(a_k8_arr_s1) + v_k12_i];
                                             }
                                         }
                                     }
                                 }
                             } else {
-                                for (int64_t k_t55 = k_lo52; k_t55 < k_hi53; k_t55 += k_st54) { /* kiln loop #62 */
-                                    v_k11_i = k_t55;
+                                for (int64_t k_t56 = k_lo53; k_t56 < k_hi54; k_t56 += k_st55) { /* kiln loop #62 */
+                                    v_k11_i = k_t56;
                                     {
-                                        const int64_t k_lo69 = INT64_C(0), k_hi70 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st71 = INT64_C(1);
+                                        const int64_t k_lo70 = INT64_C(0), k_hi71 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st72 = INT64_C(1);
                                         #pragma omp simd private(v_k12_i)
-                                        for (int64_t k_t72 = k_lo69; k_t72 < k_hi70; k_t72 += k_st71) { /* kiln loop #61 */
-                                            v_k12_i = k_t72;
+                                        for (int64_t k_t73 = k_lo70; k_t73 < k_hi71; k_t73 += k_st72) { /* kiln loop #61 */
+                                            v_k12_i = k_t73;
                                             a_p_b_d[(((INT64_C(1)) + (v_k11_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k12_i))] = a_k8_arr_d[(v_k11_i)*(a_k8_arr_s1) + v_k12_i];
                                         }
                                     }
@@ -340,35 +341,35 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                         }
                     } else {
                         {
-                            const int64_t k_lo73 = INT64_C(0), k_hi74 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st75 = INT64_C(1);
-                            if (kiln_team_of_many() && (kiln_worth_team((k_hi74 - k_lo73) * kiln_trips(INT64_C(0), (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 12, &kiln_team))) {
-                                if ((k_hi74 - k_lo73) < 4 * omp_get_max_threads() && (k_hi74 - k_lo73) % omp_get_max_threads() != 0 && ((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) > (INT64_C(0))) {
-                                    const int64_t k_lo83 = INT64_C(0), k_hi84 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)));
+                            const int64_t k_lo74 = INT64_C(0), k_hi75 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st76 = INT64_C(1);
+                            if (kiln_team_of_many() && (kiln_worth_team((k_hi75 - k_lo74) * kiln_trips(INT64_C(0), (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 12, &kiln_team))) {
+                                if ((k_hi75 - k_lo74) < 4 * omp_get_max_threads() && (k_hi75 - k_lo74) % omp_get_max_threads() != 0 && ((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) > (INT64_C(0))) {
+                                    const int64_t k_lo84 = INT64_C(0), k_hi85 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)));
                                     #pragma omp parallel for collapse(2) schedule(static) private(v_k13_i, v_k14_i)
-                                    for (int64_t k_t76 = k_lo73; k_t76 < k_hi74; k_t76 += k_st75) for (int64_t k_t85 = k_lo83; k_t85 < k_hi84; k_t85 += INT64_C(1)) { /* kiln loop #65 */
-                                        v_k13_i = k_t76; v_k14_i = k_t85;
+                                    for (int64_t k_t77 = k_lo74; k_t77 < k_hi75; k_t77 += k_st76) for (int64_t k_t86 = k_lo84; k_t86 < k_hi85; k_t86 += INT64_C(1)) { /* kiln loop #65 */
+                                        v_k13_i = k_t77; v_k14_i = k_t86;
                                         a_p_b_d[(((INT64_C(1)) + (v_k13_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k14_i))] = a_k8_arr_d[((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k13_i)))*(a_k8_arr_s1) + (((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k14_i))];
                                     }
                                 } else {
                                     #pragma omp parallel for schedule(static) private(v_k13_i, v_k14_i)
-                                    for (int64_t k_t76 = k_lo73; k_t76 < k_hi74; k_t76 += k_st75) { /* kiln loop #65 */
-                                        v_k13_i = k_t76;
+                                    for (int64_t k_t77 = k_lo74; k_t77 < k_hi75; k_t77 += k_st76) { /* kiln loop #65 */
+                                        v_k13_i = k_t77;
                                         {
-                                            const int64_t k_lo79 = INT64_C(0), k_hi80 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st81 = INT64_C(1);
-                                            for (int64_t k_t82 = k_lo79; k_t82 < k_hi80; k_t82 += k_st81) { /* kiln loop #64 */
-                                                v_k14_i = k_t82;
+                                            const int64_t k_lo80 = INT64_C(0), k_hi81 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st82 = INT64_C(1);
+                                            for (int64_t k_t83 = k_lo80; k_t83 < k_hi81; k_t83 += k_st82) { /* kiln loop #64 */
+                                                v_k14_i = k_t83;
                                                 a_p_b_d[(((INT64_C(1)) + (v_k13_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k14_i))] = a_k8_arr_d[((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k13_i)))*(a_k8_arr_s1) + (((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k14_i))];
                                             }
                                         }
                                     }
                                 }
                             } else {
-                                for (int64_t k_t76 = k_lo73; k_t76 < k_hi74; k_t76 += k_st75) { /* kiln loop #65 */
-                                    v_k13_i = k_t76;
+                                for (int64_t k_t77 = k_lo74; k_t77 < k_hi75; k_t77 += k_st76) { /* kiln loop #65 */
+                                    v_k13_i = k_t77;
                                     {
-                                        const int64_t k_lo90 = INT64_C(0), k_hi91 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st92 = INT64_C(1);
-                                        for (int64_t k_t93 = k_lo90; k_t93 < k_hi91; k_t93 += k_st92) { /* kiln loop #64 */
-                                            v_k14_i = k_t93;
+                                        const int64_t k_lo91 = INT64_C(0), k_hi92 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st93 = INT64_C(1);
+                                        for (int64_t k_t94 = k_lo91; k_t94 < k_hi92; k_t94 += k_st93) { /* kiln loop #64 */
+                                            v_k14_i = k_t94;
                                             a_p_b_d[(((INT64_C(1)) + (v_k13_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k14_i))] = a_k8_arr_d[((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k13_i)))*(a_k8_arr_s1) + (((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k14_i))];
                                         }
                                     }
@@ -380,47 +381,47 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
             } else {
                 if ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))))) && ((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))))))) {
                     {
-                        const int64_t k_lo94 = INT64_C(0), k_hi95 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st96 = INT64_C(1);
-                        if (kiln_team_of_many() && (kiln_worth_team((k_hi95 - k_lo94) * (1 + kiln_work_max(kiln_trips(INT64_C(0), (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 21, kiln_trips(INT64_C(0), (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 21)), &kiln_team))) {
+                        const int64_t k_lo95 = INT64_C(0), k_hi96 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st97 = INT64_C(1);
+                        if (kiln_team_of_many() && (kiln_worth_team((k_hi96 - k_lo95) * (1 + kiln_work_max(kiln_trips(INT64_C(0), (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 21, kiln_trips(INT64_C(0), (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 21)), &kiln_team))) {
                             #pragma omp parallel for schedule(static) private(v_k15_i, v_k16_i)
-                            for (int64_t k_t97 = k_lo94; k_t97 < k_hi95; k_t97 += k_st96) { /* kiln loop #23 */
-                                v_k15_i = k_t97;
+                            for (int64_t k_t98 = k_lo95; k_t98 < k_hi96; k_t98 += k_st97) { /* kiln loop #23 */
+                                v_k15_i = k_t98;
                                 if ((!kiln_spans_overlap(kiln_span_of(a_p_a_d, 2, (npy_intp[]){a_p_a_s0, a_p_a_s1}, (npy_intp[]){a_p_a_s1, 1}, sizeof(double)), kiln_span_of(a_p_b_d, 2, (npy_intp[]){a_p_b_s0, a_p_b_s1}, (npy_intp[]){a_p_b_s1, 1}, sizeof(double))))) {
                                     {
-                                        const int64_t k_lo100 = INT64_C(0), k_hi101 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st102 = INT64_C(1);
+                                        const int64_t k_lo101 = INT64_C(0), k_hi102 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st103 = INT64_C(1);
                                         #pragma omp simd private(v_k16_i)
-                                        for (int64_t k_t103 = k_lo100; k_t103 < k_hi101; k_t103 += k_st102) { /* kiln loop #22 */
-                                            v_k16_i = k_t103;
+                                        for (int64_t k_t104 = k_lo101; k_t104 < k_hi102; k_t104 += k_st103) { /* kiln loop #22 */
+                                            v_k16_i = k_t104;
                                             a_p_b_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k16_i))] = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]) + (a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + v_k16_i]))) + (a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(2)) + (v_k16_i))]))) + (a_p_a_d[(((INT64_C(2)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]))) + (a_p_a_d[(v_k15_i)*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]))));
                                         }
                                     }
                                 } else {
                                     {
-                                        const int64_t k_lo104 = INT64_C(0), k_hi105 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st106 = INT64_C(1);
-                                        for (int64_t k_t107 = k_lo104; k_t107 < k_hi105; k_t107 += k_st106) { /* kiln loop #80 */
-                                            v_k16_i = k_t107;
+                                        const int64_t k_lo105 = INT64_C(0), k_hi106 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st107 = INT64_C(1);
+                                        for (int64_t k_t108 = k_lo105; k_t108 < k_hi106; k_t108 += k_st107) { /* kiln loop #80 */
+                                            v_k16_i = k_t108;
                                             a_p_b_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k16_i))] = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]) + (a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + v_k16_i]))) + (a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(2)) + (v_k16_i))]))) + (a_p_a_d[(((INT64_C(2)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]))) + (a_p_a_d[(v_k15_i)*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]))));
                                         }
                                     }
                                 }
                             }
                         } else {
-                            for (int64_t k_t97 = k_lo94; k_t97 < k_hi95; k_t97 += k_st96) { /* kiln loop #23 */
-                                v_k15_i = k_t97;
+                            for (int64_t k_t98 = k_lo95; k_t98 < k_hi96; k_t98 += k_st97) { /* kiln loop #23 */
+                                v_k15_i = k_t98;
                                 if ((!kiln_spans_overlap(kiln_span_of(a_p_a_d, 2, (npy_intp[]){a_p_a_s0, a_p_a_s1}, (npy_intp[]){a_p_a_s1, 1}, sizeof(double)), kiln_span_of(a_p_b_d, 2, (npy_intp[]){a_p_b_s0, a_p_b_s1}, (npy_intp[]){a_p_b_s1, 1}, sizeof(double))))) {
                                     {
-                                        const int64_t k_lo109 = INT64_C(0), k_hi110 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st111 = INT64_C(1);
+                                        const int64_t k_lo110 = INT64_C(0), k_hi111 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st112 = INT64_C(1);
                                         #pragma omp simd private(v_k16_i)
-                                        for (int64_t k_t112 = k_lo109; k_t112 < k_hi110; k_t112 += k_st111) { /* kiln loop #22 */
-                                            v_k16_i = k_t112;
+                                        for (int64_t k_t113 = k_lo110; k_t113 < k_hi111; k_t113 += k_st112) { /* kiln loop #22 */
+                                            v_k16_i = k_t113;
                                             a_p_b_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k16_i))] = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]) + (a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + v_k16_i]))) + (a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(2)) + (v_k16_i))]))) + (a_p_a_d[(((INT64_C(2)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]))) + (a_p_a_d[(v_k15_i)*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]))));
                                         }
                                     }
                                 } else {
                                     {
-                                        const int64_t k_lo113 = INT64_C(0), k_hi114 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st115 = INT64_C(1);
-                                        for (int64_t k_t116 = k_lo113; k_t116 < k_hi114; k_t116 += k_st115) { /* kiln loop #80 */
-                                            v_k16_i = k_t116;
+                                        const int64_t k_lo114 = INT64_C(0), k_hi115 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st116 = INT64_C(1);
+                                        for (int64_t k_t117 = k_lo114; k_t117 < k_hi115; k_t117 += k_st116) { /* kiln loop #80 */
+                                            v_k16_i = k_t117;
                                             a_p_b_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k16_i))] = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]) + (a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + v_k16_i]))) + (a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(2)) + (v_k16_i))]))) + (a_p_a_d[(((INT64_C(2)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]))) + (a_p_a_d[(v_k15_i)*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]))));
                                         }
                                     }
@@ -430,35 +431,35 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     }
                 } else {
                     {
-                        const int64_t k_lo117 = INT64_C(0), k_hi118 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st119 = INT64_C(1);
-                        if (kiln_team_of_many() && (kiln_worth_team((k_hi118 - k_lo117) * kiln_trips(INT64_C(0), (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 61, &kiln_team))) {
-                            if ((k_hi118 - k_lo117) < 4 * omp_get_max_threads() && (k_hi118 - k_lo117) % omp_get_max_threads() != 0 && ((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) > (INT64_C(0))) {
-                                const int64_t k_lo127 = INT64_C(0), k_hi128 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)));
+                        const int64_t k_lo118 = INT64_C(0), k_hi119 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st120 = INT64_C(1);
+                        if (kiln_team_of_many() && (kiln_worth_team((k_hi119 - k_lo118) * kiln_trips(INT64_C(0), (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 61, &kiln_team))) {
+                            if ((k_hi119 - k_lo118) < 4 * omp_get_max_threads() && (k_hi119 - k_lo118) % omp_get_max_threads() != 0 && ((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) > (INT64_C(0))) {
+                                const int64_t k_lo128 = INT64_C(0), k_hi129 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)));
                                 #pragma omp parallel for collapse(2) schedule(static) private(v_k17_i, v_k18_i)
-                                for (int64_t k_t120 = k_lo117; k_t120 < k_hi118; k_t120 += k_st119) for (int64_t k_t129 = k_lo127; k_t129 < k_hi128; k_t129 += INT64_C(1)) { /* kiln loop #26 */
-                                    v_k17_i = k_t120; v_k18_i = k_t129;
+                                for (int64_t k_t121 = k_lo118; k_t121 < k_hi119; k_t121 += k_st120) for (int64_t k_t130 = k_lo128; k_t130 < k_hi129; k_t130 += INT64_C(1)) { /* kiln loop #26 */
+                                    v_k17_i = k_t121; v_k18_i = k_t130;
                                     a_p_b_d[(((INT64_C(1)) + (v_k17_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k18_i))] = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))))*(a_p_a_s1) + ((INT64_C(1)) + ((((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))))]) + (a_p_a_d[(((INT64_C(1)) + ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))))*(a_p_a_s1) + (((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))]))) + (a_p_a_d[(((INT64_C(1)) + ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))))*(a_p_a_s1) + ((INT64_C(2)) + ((((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))))]))) + (a_p_a_d[(((INT64_C(2)) + ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))))*(a_p_a_s1) + ((INT64_C(1)) + ((((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))))]))) + (a_p_a_d[((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))*(a_p_a_s1) + ((INT64_C(1)) + ((((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))))]))));
                                 }
                             } else {
                                 #pragma omp parallel for schedule(static) private(v_k17_i, v_k18_i)
-                                for (int64_t k_t120 = k_lo117; k_t120 < k_hi118; k_t120 += k_st119) { /* kiln loop #26 */
-                                    v_k17_i = k_t120;
+                                for (int64_t k_t121 = k_lo118; k_t121 < k_hi119; k_t121 += k_st120) { /* kiln loop #26 */
+                                    v_k17_i = k_t121;
                                     {
-                                        const int64_t k_lo123 = INT64_C(0), k_hi124 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st125 = INT64_C(1);
-                                        for (int64_t k_t126 = k_lo123; k_t126 < k_hi124; k_t126 += k_st125) { /* kiln loop #25 */
-                                            v_k18_i = k_t126;
+                                        const int64_t k_lo124 = INT64_C(0), k_hi125 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st126 = INT64_C(1);
+                                        for (int64_t k_t127 = k_lo124; k_t127 < k_hi125; k_t127 += k_st126) { /* kiln loop #25 */
+                                            v_k18_i = k_t127;
                                             a_p_b_d[(((INT64_C(1)) + (v_k17_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k18_i))] = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))))*(a_p_a_s1) + ((INT64_C(1)) + ((((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))))]) + (a_p_a_d[(((INT64_C(1)) + ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))))*(a_p_a_s1) + (((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))]))) + (a_p_a_d[(((INT64_C(1)) + ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))))*(a_p_a_s1) + ((INT64_C(2)) + ((((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))))]))) + (a_p_a_d[(((INT64_C(2)) + ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))))*(a_p_a_s1) + ((INT64_C(1)) + ((((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))))]))) + (a_p_a_d[((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))*(a_p_a_s1) + ((INT64_C(1)) + ((((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))))]))));
                                         }
                                     }
                                 }
                             }
                         } else {
-                            for (int64_t k_t120 = k_lo117; k_t120 < k_hi118; k_t120 += k_st119) { /* kiln loop #26 */
-                                v_k17_i = k_t120;
+                            for (int64_t k_t121 = k_lo118; k_t121 < k_hi119; k_t121 += k_st120) { /* kiln loop #26 */
+                                v_k17_i = k_t121;
                                 {
-                                    const int64_t k_lo134 = INT64_C(0), k_hi135 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st136 = INT64_C(1);
-                                    for (int64_t k_t137 = k_lo134; k_t137 < k_hi135; k_t137 += k_st136) { /* kiln loop #25 */
-                                        v_k18_i = k_t137;
+                                    const int64_t k_lo135 = INT64_C(0), k_hi136 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st137 = INT64_C(1);
+                                    for (int64_t k_t138 = k_lo135; k_t138 < k_hi136; k_t138 += k_st137) { /* kiln loop #25 */
+                                        v_k18_i = k_t138;
                                         a_p_b_d[(((INT64_C(1)) + (v_k17_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k18_i))] = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))))*(a_p_a_s1) + ((INT64_C(1)) + ((((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))))]) + (a_p_a_d[(((INT64_C(1)) + ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))))*(a_p_a_s1) + (((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))]))) + (a_p_a_d[(((INT64_C(1)) + ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))))*(a_p_a_s1) + ((INT64_C(2)) + ((((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))))]))) + (a_p_a_d[(((INT64_C(2)) + ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))))*(a_p_a_s1) + ((INT64_C(1)) + ((((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))))]))) + (a_p_a_d[((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))*(a_p_a_s1) + ((INT64_C(1)) + ((((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))))]))));
                                     }
                                 }
@@ -547,25 +548,25 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                 }
                 if ((((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))))) && ((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))))))) && ((!kiln_spans_overlap(kiln_span_of(a_p_a_d, 2, (npy_intp[]){a_p_a_s0, a_p_a_s1}, (npy_intp[]){a_p_a_s1, 1}, sizeof(double)), kiln_span_of(a_p_b_d, 2, (npy_intp[]){a_p_b_s0, a_p_b_s1}, (npy_intp[]){a_p_b_s1, 1}, sizeof(double))))))) {
                     {
-                        const int64_t k_lo138 = INT64_C(0), k_hi139 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st140 = INT64_C(1);
-                        if (kiln_team_of_many() && (kiln_worth_team((k_hi139 - k_lo138) * kiln_trips(INT64_C(0), (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 21, &kiln_team))) {
-                            if ((k_hi139 - k_lo138) < 4 * omp_get_max_threads() && (k_hi139 - k_lo138) % omp_get_max_threads() != 0 && ((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) > (INT64_C(0))) {
-                                const int64_t k_lo148 = INT64_C(0), k_hi149 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)));
+                        const int64_t k_lo139 = INT64_C(0), k_hi140 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st141 = INT64_C(1);
+                        if (kiln_team_of_many() && (kiln_worth_team((k_hi140 - k_lo139) * kiln_trips(INT64_C(0), (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 21, &kiln_team))) {
+                            if ((k_hi140 - k_lo139) < 4 * omp_get_max_threads() && (k_hi140 - k_lo139) % omp_get_max_threads() != 0 && ((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) > (INT64_C(0))) {
+                                const int64_t k_lo149 = INT64_C(0), k_hi150 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)));
                                 #pragma omp parallel for collapse(2) schedule(static) private(v_k26_i, v_k27_i, v_c38_k25_arr)
-                                for (int64_t k_t141 = k_lo138; k_t141 < k_hi139; k_t141 += k_st140) for (int64_t k_t150 = k_lo148; k_t150 < k_hi149; k_t150 += INT64_C(1)) { /* kiln loop #40 */
-                                    v_k26_i = k_t141; v_k27_i = k_t150;
+                                for (int64_t k_t142 = k_lo139; k_t142 < k_hi140; k_t142 += k_st141) for (int64_t k_t151 = k_lo149; k_t151 < k_hi150; k_t151 += INT64_C(1)) { /* kiln loop #40 */
+                                    v_k26_i = k_t142; v_k27_i = k_t151;
                                     v_c38_k25_arr = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]) + (a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + v_k27_i]))) + (a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(2)) + (v_k27_i))]))) + (a_p_b_d[(((INT64_C(2)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]))) + (a_p_b_d[(v_k26_i)*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]))));
                                     a_p_a_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k27_i))] = v_c38_k25_arr;
                                 }
                             } else {
                                 #pragma omp parallel for schedule(static) private(v_k26_i, v_k27_i, v_c38_k25_arr)
-                                for (int64_t k_t141 = k_lo138; k_t141 < k_hi139; k_t141 += k_st140) { /* kiln loop #40 */
-                                    v_k26_i = k_t141;
+                                for (int64_t k_t142 = k_lo139; k_t142 < k_hi140; k_t142 += k_st141) { /* kiln loop #40 */
+                                    v_k26_i = k_t142;
                                     {
-                                        const int64_t k_lo144 = INT64_C(0), k_hi145 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st146 = INT64_C(1);
+                                        const int64_t k_lo145 = INT64_C(0), k_hi146 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st147 = INT64_C(1);
                                         #pragma omp simd private(v_k27_i, v_c38_k25_arr)
-                                        for (int64_t k_t147 = k_lo144; k_t147 < k_hi145; k_t147 += k_st146) { /* kiln loop #39 */
-                                            v_k27_i = k_t147;
+                                        for (int64_t k_t148 = k_lo145; k_t148 < k_hi146; k_t148 += k_st147) { /* kiln loop #39 */
+                                            v_k27_i = k_t148;
                                             v_c38_k25_arr = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]) + (a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + v_k27_i]))) + (a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(2)) + (v_k27_i))]))) + (a_p_b_d[(((INT64_C(2)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]))) + (a_p_b_d[(v_k26_i)*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]))));
                                             a_p_a_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k27_i))] = v_c38_k25_arr;
                                         }
@@ -573,13 +574,13 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                                 }
                             }
                         } else {
-                            for (int64_t k_t141 = k_lo138; k_t141 < k_hi139; k_t141 += k_st140) { /* kiln loop #40 */
-                                v_k26_i = k_t141;
+                            for (int64_t k_t142 = k_lo139; k_t142 < k_hi140; k_t142 += k_st141) { /* kiln loop #40 */
+                                v_k26_i = k_t142;
                                 {
-                                    const int64_t k_lo155 = INT64_C(0), k_hi156 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st157 = INT64_C(1);
+                                    const int64_t k_lo156 = INT64_C(0), k_hi157 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st158 = INT64_C(1);
                                     #pragma omp simd private(v_k27_i, v_c38_k25_arr)
-                                    for (int64_t k_t158 = k_lo155; k_t158 < k_hi156; k_t158 += k_st157) { /* kiln loop #39 */
-                                        v_k27_i = k_t158;
+                                    for (int64_t k_t159 = k_lo156; k_t159 < k_hi157; k_t159 += k_st158) { /* kiln loop #39 */
+                                        v_k27_i = k_t159;
                                         v_c38_k25_arr = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]) + (a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + v_k27_i]))) + (a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(2)) + (v_k27_i))]))) + (a_p_b_d[(((INT64_C(2)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]))) + (a_p_b_d[(v_k26_i)*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]))));
                                         a_p_a_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k27_i))] = v_c38_k25_arr;
                                     }
@@ -589,37 +590,37 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     }
                 } else {
                     {
-                        const int64_t k_lo159 = INT64_C(0), k_hi160 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st161 = INT64_C(1);
-                        if (kiln_team_of_many() && (kiln_worth_team((k_hi160 - k_lo159) * kiln_trips(INT64_C(0), (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 19, &kiln_team))) {
-                            if ((k_hi160 - k_lo159) < 4 * omp_get_max_threads() && (k_hi160 - k_lo159) % omp_get_max_threads() != 0 && ((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) > (INT64_C(0))) {
-                                const int64_t k_lo169 = INT64_C(0), k_hi170 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)));
+                        const int64_t k_lo160 = INT64_C(0), k_hi161 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st162 = INT64_C(1);
+                        if (kiln_team_of_many() && (kiln_worth_team((k_hi161 - k_lo160) * kiln_trips(INT64_C(0), (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 19, &kiln_team))) {
+                            if ((k_hi161 - k_lo160) < 4 * omp_get_max_threads() && (k_hi161 - k_lo160) % omp_get_max_threads() != 0 && ((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) > (INT64_C(0))) {
+                                const int64_t k_lo170 = INT64_C(0), k_hi171 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)));
                                 #pragma omp parallel for collapse(2) schedule(static) private(v_k26_i, v_k27_i)
-                                for (int64_t k_t162 = k_lo159; k_t162 < k_hi160; k_t162 += k_st161) for (int64_t k_t171 = k_lo169; k_t171 < k_hi170; k_t171 += INT64_C(1)) { /* kiln loop #70 */
-                                    v_k26_i = k_t162; v_k27_i = k_t171;
+                                for (int64_t k_t163 = k_lo160; k_t163 < k_hi161; k_t163 += k_st162) for (int64_t k_t172 = k_lo170; k_t172 < k_hi171; k_t172 += INT64_C(1)) { /* kiln loop #70 */
+                                    v_k26_i = k_t163; v_k27_i = k_t172;
                                     a_k25_arr_d[(v_k26_i)*(a_k25_arr_s1) + v_k27_i] = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]) + (a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + v_k27_i]))) + (a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(2)) + (v_k27_i))]))) + (a_p_b_d[(((INT64_C(2)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]))) + (a_p_b_d[(v_k26_i)*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]))));
                                 }
                             } else {
                                 #pragma omp parallel for schedule(static) private(v_k26_i, v_k27_i)
-                                for (int64_t k_t162 = k_lo159; k_t162 < k_hi160; k_t162 += k_st161) { /* kiln loop #70 */
-                                    v_k26_i = k_t162;
+                                for (int64_t k_t163 = k_lo160; k_t163 < k_hi161; k_t163 += k_st162) { /* kiln loop #70 */
+                                    v_k26_i = k_t163;
                                     {
-                                        const int64_t k_lo165 = INT64_C(0), k_hi166 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st167 = INT64_C(1);
+                                        const int64_t k_lo166 = INT64_C(0), k_hi167 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st168 = INT64_C(1);
                                         #pragma omp simd private(v_k27_i)
-                                        for (int64_t k_t168 = k_lo165; k_t168 < k_hi166; k_t168 += k_st167) { /* kiln loop #69 */
-                                            v_k27_i = k_t168;
+                                        for (int64_t k_t169 = k_lo166; k_t169 < k_hi167; k_t169 += k_st168) { /* kiln loop #69 */
+                                            v_k27_i = k_t169;
                                             a_k25_arr_d[(v_k26_i)*(a_k25_arr_s1) + v_k27_i] = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]) + (a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + v_k27_i]))) + (a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(2)) + (v_k27_i))]))) + (a_p_b_d[(((INT64_C(2)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]))) + (a_p_b_d[(v_k26_i)*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]))));
                                         }
                                     }
                                 }
                             }
                         } else {
-                            for (int64_t k_t162 = k_lo159; k_t162 < k_hi160; k_t162 += k_st161) { /* kiln loop #70 */
-                                v_k26_i = k_t162;
+                            for (int64_t k_t163 = k_lo160; k_t163 < k_hi161; k_t163 += k_st162) { /* kiln loop #70 */
+                                v_k26_i = k_t163;
                                 {
-                                    const int64_t k_lo176 = INT64_C(0), k_hi177 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st178 = INT64_C(1);
+                                    const int64_t k_lo177 = INT64_C(0), k_hi178 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st179 = INT64_C(1);
                                     #pragma omp simd private(v_k27_i)
-                                    for (int64_t k_t179 = k_lo176; k_t179 < k_hi177; k_t179 += k_st178) { /* kiln loop #69 */
-                                        v_k27_i = k_t179;
+                                    for (int64_t k_t180 = k_lo177; k_t180 < k_hi178; k_t180 += k_st179) { /* kiln loop #69 */
+                                        v_k27_i = k_t180;
                                         a_k25_arr_d[(v_k26_i)*(a_k25_arr_s1) + v_k27_i] = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]) + (a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + v_k27_i]))) + (a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(2)) + (v_k27_i))]))) + (a_p_b_d[(((INT64_C(2)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]))) + (a_p_b_d[(v_k26_i)*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]))));
                                     }
                                 }
@@ -628,37 +629,37 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     }
                     if ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))))) && ((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))))))) {
                         {
-                            const int64_t k_lo180 = INT64_C(0), k_hi181 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st182 = INT64_C(1);
-                            if (kiln_team_of_many() && (kiln_worth_team((k_hi181 - k_lo180) * kiln_trips(INT64_C(0), (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 4, &kiln_team))) {
-                                if ((k_hi181 - k_lo180) < 4 * omp_get_max_threads() && (k_hi181 - k_lo180) % omp_get_max_threads() != 0 && ((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) > (INT64_C(0))) {
-                                    const int64_t k_lo190 = INT64_C(0), k_hi191 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)));
+                            const int64_t k_lo181 = INT64_C(0), k_hi182 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st183 = INT64_C(1);
+                            if (kiln_team_of_many() && (kiln_worth_team((k_hi182 - k_lo181) * kiln_trips(INT64_C(0), (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 4, &kiln_team))) {
+                                if ((k_hi182 - k_lo181) < 4 * omp_get_max_threads() && (k_hi182 - k_lo181) % omp_get_max_threads() != 0 && ((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) > (INT64_C(0))) {
+                                    const int64_t k_lo191 = INT64_C(0), k_hi192 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)));
                                     #pragma omp parallel for collapse(2) schedule(static) private(v_k28_i, v_k29_i)
-                                    for (int64_t k_t183 = k_lo180; k_t183 < k_hi181; k_t183 += k_st182) for (int64_t k_t192 = k_lo190; k_t192 < k_hi191; k_t192 += INT64_C(1)) { /* kiln loop #73 */
-                                        v_k28_i = k_t183; v_k29_i = k_t192;
+                                    for (int64_t k_t184 = k_lo181; k_t184 < k_hi182; k_t184 += k_st183) for (int64_t k_t193 = k_lo191; k_t193 < k_hi192; k_t193 += INT64_C(1)) { /* kiln loop #73 */
+                                        v_k28_i = k_t184; v_k29_i = k_t193;
                                         a_p_a_d[(((INT64_C(1)) + (v_k28_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k29_i))] = a_k25_arr_d[(v_k28_i)*(a_k25_arr_s1) + v_k29_i];
                                     }
                                 } else {
                                     #pragma omp parallel for schedule(static) private(v_k28_i, v_k29_i)
-                                    for (int64_t k_t183 = k_lo180; k_t183 < k_hi181; k_t183 += k_st182) { /* kiln loop #73 */
-                                        v_k28_i = k_t183;
+                                    for (int64_t k_t184 = k_lo181; k_t184 < k_hi182; k_t184 += k_st183) { /* kiln loop #73 */
+                                        v_k28_i = k_t184;
                                         {
-                                            const int64_t k_lo186 = INT64_C(0), k_hi187 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st188 = INT64_C(1);
+                                            const int64_t k_lo187 = INT64_C(0), k_hi188 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st189 = INT64_C(1);
                                             #pragma omp simd private(v_k29_i)
-                                            for (int64_t k_t189 = k_lo186; k_t189 < k_hi187; k_t189 += k_st188) { /* kiln loop #72 */
-                                                v_k29_i = k_t189;
+                                            for (int64_t k_t190 = k_lo187; k_t190 < k_hi188; k_t190 += k_st189) { /* kiln loop #72 */
+                                                v_k29_i = k_t190;
                                                 a_p_a_d[(((INT64_C(1)) + (v_k28_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k29_i))] = a_k25_arr_d[(v_k28_i)*(a_k25_arr_s1) + v_k29_i];
                                             }
                                         }
                                     }
                                 }
                             } else {
-                                for (int64_t k_t183 = k_lo180; k_t183 < k_hi181; k_t183 += k_st182) { /* kiln loop #73 */
-                                    v_k28_i = k_t183;
+                                for (int64_t k_t184 = k_lo181; k_t184 < k_hi182; k_t184 += k_st183) { /* kiln loop #73 */
+                                    v_k28_i = k_t184;
                                     {
-                                        const int64_t k_lo197 = INT64_C(0), k_hi198 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st199 = INT64_C(1);
+                                        const int64_t k_lo198 = INT64_C(0), k_hi199 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st200 = INT64_C(1);
                                         #pragma omp simd private(v_k29_i)
-                                        for (int64_t k_t200 = k_lo197; k_t200 < k_hi198; k_t200 += k_st199) { /* kiln loop #72 */
-                                            v_k29_i = k_t200;
+                                        for (int64_t k_t201 = k_lo198; k_t201 < k_hi199; k_t201 += k_st200) { /* kiln loop #72 */
+                                            v_k29_i = k_t201;
                                             a_p_a_d[(((INT64_C(1)) + (v_k28_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k29_i))] = a_k25_arr_d[(v_k28_i)*(a_k25_arr_s1) + v_k29_i];
                                         }
                                     }
@@ -667,35 +668,35 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                         }
                     } else {
                         {
-                            const int64_t k_lo201 = INT64_C(0), k_hi202 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st203 = INT64_C(1);
-                            if (kiln_team_of_many() && (kiln_worth_team((k_hi202 - k_lo201) * kiln_trips(INT64_C(0), (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 12, &kiln_team))) {
-                                if ((k_hi202 - k_lo201) < 4 * omp_get_max_threads() && (k_hi202 - k_lo201) % omp_get_max_threads() != 0 && ((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) > (INT64_C(0))) {
-                                    const int64_t k_lo211 = INT64_C(0), k_hi212 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)));
+                            const int64_t k_lo202 = INT64_C(0), k_hi203 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st204 = INT64_C(1);
+                            if (kiln_team_of_many() && (kiln_worth_team((k_hi203 - k_lo202) * kiln_trips(INT64_C(0), (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 12, &kiln_team))) {
+                                if ((k_hi203 - k_lo202) < 4 * omp_get_max_threads() && (k_hi203 - k_lo202) % omp_get_max_threads() != 0 && ((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) > (INT64_C(0))) {
+                                    const int64_t k_lo212 = INT64_C(0), k_hi213 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)));
                                     #pragma omp parallel for collapse(2) schedule(static) private(v_k30_i, v_k31_i)
-                                    for (int64_t k_t204 = k_lo201; k_t204 < k_hi202; k_t204 += k_st203) for (int64_t k_t213 = k_lo211; k_t213 < k_hi212; k_t213 += INT64_C(1)) { /* kiln loop #76 */
-                                        v_k30_i = k_t204; v_k31_i = k_t213;
+                                    for (int64_t k_t205 = k_lo202; k_t205 < k_hi203; k_t205 += k_st204) for (int64_t k_t214 = k_lo212; k_t214 < k_hi213; k_t214 += INT64_C(1)) { /* kiln loop #76 */
+                                        v_k30_i = k_t205; v_k31_i = k_t214;
                                         a_p_a_d[(((INT64_C(1)) + (v_k30_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k31_i))] = a_k25_arr_d[((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k30_i)))*(a_k25_arr_s1) + (((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k31_i))];
                                     }
                                 } else {
                                     #pragma omp parallel for schedule(static) private(v_k30_i, v_k31_i)
-                                    for (int64_t k_t204 = k_lo201; k_t204 < k_hi202; k_t204 += k_st203) { /* kiln loop #76 */
-                                        v_k30_i = k_t204;
+                                    for (int64_t k_t205 = k_lo202; k_t205 < k_hi203; k_t205 += k_st204) { /* kiln loop #76 */
+                                        v_k30_i = k_t205;
                                         {
-                                            const int64_t k_lo207 = INT64_C(0), k_hi208 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st209 = INT64_C(1);
-                                            for (int64_t k_t210 = k_lo207; k_t210 < k_hi208; k_t210 += k_st209) { /* kiln loop #75 */
-                                                v_k31_i = k_t210;
+                                            const int64_t k_lo208 = INT64_C(0), k_hi209 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st210 = INT64_C(1);
+                                            for (int64_t k_t211 = k_lo208; k_t211 < k_hi209; k_t211 += k_st210) { /* kiln loop #75 */
+                                                v_k31_i = k_t211;
                                                 a_p_a_d[(((INT64_C(1)) + (v_k30_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k31_i))] = a_k25_arr_d[((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k30_i)))*(a_k25_arr_s1) + (((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k31_i))];
                                             }
                                         }
                                     }
                                 }
                             } else {
-                                for (int64_t k_t204 = k_lo201; k_t204 < k_hi202; k_t204 += k_st203) { /* kiln loop #76 */
-                                    v_k30_i = k_t204;
+                                for (int64_t k_t205 = k_lo202; k_t205 < k_hi203; k_t205 += k_st204) { /* kiln loop #76 */
+                                    v_k30_i = k_t205;
                                     {
-                                        const int64_t k_lo218 = INT64_C(0), k_hi219 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st220 = INT64_C(1);
-                                        for (int64_t k_t221 = k_lo218; k_t221 < k_hi219; k_t221 += k_st220) { /* kiln loop #75 */
-                                            v_k31_i = k_t221;
+                                        const int64_t k_lo219 = INT64_C(0), k_hi220 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st221 = INT64_C(1);
+                                        for (int64_t k_t222 = k_lo219; k_t222 < k_hi220; k_t222 += k_st221) { /* kiln loop #75 */
+                                            v_k31_i = k_t222;
                                             a_p_a_d[(((INT64_C(1)) + (v_k30_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k31_i))] = a_k25_arr_d[((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k30_i)))*(a_k25_arr_s1) + (((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k31_i))];
                                         }
                                     }
@@ -707,47 +708,47 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
             } else {
                 if ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))))) && ((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))))))) {
                     {
-                        const int64_t k_lo222 = INT64_C(0), k_hi223 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st224 = INT64_C(1);
-                        if (kiln_team_of_many() && (kiln_worth_team((k_hi223 - k_lo222) * (1 + kiln_work_max(kiln_trips(INT64_C(0), (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 21, kiln_trips(INT64_C(0), (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 21)), &kiln_team))) {
+                        const int64_t k_lo223 = INT64_C(0), k_hi224 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st225 = INT64_C(1);
+                        if (kiln_team_of_many() && (kiln_worth_team((k_hi224 - k_lo223) * (1 + kiln_work_max(kiln_trips(INT64_C(0), (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 21, kiln_trips(INT64_C(0), (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 21)), &kiln_team))) {
                             #pragma omp parallel for schedule(static) private(v_k32_i, v_k33_i)
-                            for (int64_t k_t225 = k_lo222; k_t225 < k_hi223; k_t225 += k_st224) { /* kiln loop #50 */
-                                v_k32_i = k_t225;
+                            for (int64_t k_t226 = k_lo223; k_t226 < k_hi224; k_t226 += k_st225) { /* kiln loop #50 */
+                                v_k32_i = k_t226;
                                 if ((!kiln_spans_overlap(kiln_span_of(a_p_a_d, 2, (npy_intp[]){a_p_a_s0, a_p_a_s1}, (npy_intp[]){a_p_a_s1, 1}, sizeof(double)), kiln_span_of(a_p_b_d, 2, (npy_intp[]){a_p_b_s0, a_p_b_s1}, (npy_intp[]){a_p_b_s1, 1}, sizeof(double))))) {
                                     {
-                                        const int64_t k_lo228 = INT64_C(0), k_hi229 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st230 = INT64_C(1);
+                                        const int64_t k_lo229 = INT64_C(0), k_hi230 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st231 = INT64_C(1);
                                         #pragma omp simd private(v_k33_i)
-                                        for (int64_t k_t231 = k_lo228; k_t231 < k_hi229; k_t231 += k_st230) { /* kiln loop #49 */
-                                            v_k33_i = k_t231;
+                                        for (int64_t k_t232 = k_lo229; k_t232 < k_hi230; k_t232 += k_st231) { /* kiln loop #49 */
+                                            v_k33_i = k_t232;
                                             a_p_a_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k33_i))] = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]) + (a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + v_k33_i]))) + (a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(2)) + (v_k33_i))]))) + (a_p_b_d[(((INT64_C(2)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]))) + (a_p_b_d[(v_k32_i)*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]))));
                                         }
                                     }
                                 } else {
                                     {
-                                        const int64_t k_lo232 = INT64_C(0), k_hi233 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st234 = INT64_C(1);
-                                        for (int64_t k_t235 = k_lo232; k_t235 < k_hi233; k_t235 += k_st234) { /* kiln loop #83 */
-                                            v_k33_i = k_t235;
+                                        const int64_t k_lo233 = INT64_C(0), k_hi234 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st235 = INT64_C(1);
+                                        for (int64_t k_t236 = k_lo233; k_t236 < k_hi234; k_t236 += k_st235) { /* kiln loop #83 */
+                                            v_k33_i = k_t236;
                                             a_p_a_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k33_i))] = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]) + (a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + v_k33_i]))) + (a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(2)) + (v_k33_i))]))) + (a_p_b_d[(((INT64_C(2)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]))) + (a_p_b_d[(v_k32_i)*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]))));
                                         }
                                     }
                                 }
                             }
                         } else {
-                            for (int64_t k_t225 = k_lo222; k_t225 < k_hi223; k_t225 += k_st224) { /* kiln loop #50 */
-                                v_k32_i = k_t225;
+                            for (int64_t k_t226 = k_lo223; k_t226 < k_hi224; k_t226 += k_st225) { /* kiln loop #50 */
+                                v_k32_i = k_t226;
                                 if ((!kiln_spans_overlap(kiln_span_of(a_p_a_d, 2, (npy_intp[]){a_p_a_s0, a_p_a_s1}, (npy_intp[]){a_p_a_s1, 1}, sizeof(double)), kiln_span_of(a_p_b_d, 2, (npy_intp[]){a_p_b_s0, a_p_b_s1}, (npy_intp[]){a_p_b_s1, 1}, sizeof(double))))) {
                                     {
-                                        const int64_t k_lo237 = INT64_C(0), k_hi238 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st239 = INT64_C(1);
+                                        const int64_t k_lo238 = INT64_C(0), k_hi239 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st240 = INT64_C(1);
                                         #pragma omp simd private(v_k33_i)
-                                        for (int64_t k_t240 = k_lo237; k_t240 < k_hi238; k_t240 += k_st239) { /* kiln loop #49 */
-                                            v_k33_i = k_t240;
+                                        for (int64_t k_t241 = k_lo238; k_t241 < k_hi239; k_t241 += k_st240) { /* kiln loop #49 */
+                                            v_k33_i = k_t241;
                                             a_p_a_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k33_i))] = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]) + (a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + v_k33_i]))) + (a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(2)) + (v_k33_i))]))) + (a_p_b_d[(((INT64_C(2)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]))) + (a_p_b_d[(v_k32_i)*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]))));
                                         }
                                     }
                                 } else {
                                     {
-                                        const int64_t k_lo241 = INT64_C(0), k_hi242 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st243 = INT64_C(1);
-                                        for (int64_t k_t244 = k_lo241; k_t244 < k_hi242; k_t244 += k_st243) { /* kiln loop #83 */
-                                            v_k33_i = k_t244;
+                                        const int64_t k_lo242 = INT64_C(0), k_hi243 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st244 = INT64_C(1);
+                                        for (int64_t k_t245 = k_lo242; k_t245 < k_hi243; k_t245 += k_st244) { /* kiln loop #83 */
+                                            v_k33_i = k_t245;
                                             a_p_a_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k33_i))] = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]) + (a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + v_k33_i]))) + (a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(2)) + (v_k33_i))]))) + (a_p_b_d[(((INT64_C(2)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]))) + (a_p_b_d[(v_k32_i)*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]))));
                                         }
                                     }
@@ -757,35 +758,35 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     }
                 } else {
                     {
-                        const int64_t k_lo245 = INT64_C(0), k_hi246 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st247 = INT64_C(1);
-                        if (kiln_team_of_many() && (kiln_worth_team((k_hi246 - k_lo245) * kiln_trips(INT64_C(0), (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 61, &kiln_team))) {
-                            if ((k_hi246 - k_lo245) < 4 * omp_get_max_threads() && (k_hi246 - k_lo245) % omp_get_max_threads() != 0 && ((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) > (INT64_C(0))) {
-                                const int64_t k_lo255 = INT64_C(0), k_hi256 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)));
+                        const int64_t k_lo246 = INT64_C(0), k_hi247 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st248 = INT64_C(1);
+                        if (kiln_team_of_many() && (kiln_worth_team((k_hi247 - k_lo246) * kiln_trips(INT64_C(0), (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), INT64_C(1)) * 61, &kiln_team))) {
+                            if ((k_hi247 - k_lo246) < 4 * omp_get_max_threads() && (k_hi247 - k_lo246) % omp_get_max_threads() != 0 && ((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) > (INT64_C(0))) {
+                                const int64_t k_lo256 = INT64_C(0), k_hi257 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)));
                                 #pragma omp parallel for collapse(2) schedule(static) private(v_k34_i, v_k35_i)
-                                for (int64_t k_t248 = k_lo245; k_t248 < k_hi246; k_t248 += k_st247) for (int64_t k_t257 = k_lo255; k_t257 < k_hi256; k_t257 += INT64_C(1)) { /* kiln loop #53 */
-                                    v_k34_i = k_t248; v_k35_i = k_t257;
+                                for (int64_t k_t249 = k_lo246; k_t249 < k_hi247; k_t249 += k_st248) for (int64_t k_t258 = k_lo256; k_t258 < k_hi257; k_t258 += INT64_C(1)) { /* kiln loop #53 */
+                                    v_k34_i = k_t249; v_k35_i = k_t258;
                                     a_p_a_d[(((INT64_C(1)) + (v_k34_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k35_i))] = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))))*(a_p_b_s1) + ((INT64_C(1)) + ((((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))))]) + (a_p_b_d[(((INT64_C(1)) + ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))))*(a_p_b_s1) + (((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))]))) + (a_p_b_d[(((INT64_C(1)) + ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))))*(a_p_b_s1) + ((INT64_C(2)) + ((((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))))]))) + (a_p_b_d[(((INT64_C(2)) + ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))))*(a_p_b_s1) + ((INT64_C(1)) + ((((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))))]))) + (a_p_b_d[((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))*(a_p_b_s1) + ((INT64_C(1)) + ((((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))))]))));
                                 }
                             } else {
                                 #pragma omp parallel for schedule(static) private(v_k34_i, v_k35_i)
-                                for (int64_t k_t248 = k_lo245; k_t248 < k_hi246; k_t248 += k_st247) { /* kiln loop #53 */
-                                    v_k34_i = k_t248;
+                                for (int64_t k_t249 = k_lo246; k_t249 < k_hi247; k_t249 += k_st248) { /* kiln loop #53 */
+                                    v_k34_i = k_t249;
                                     {
-                                        const int64_t k_lo251 = INT64_C(0), k_hi252 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st253 = INT64_C(1);
-                                        for (int64_t k_t254 = k_lo251; k_t254 < k_hi252; k_t254 += k_st253) { /* kiln loop #52 */
-                                            v_k35_i = k_t254;
+                                        const int64_t k_lo252 = INT64_C(0), k_hi253 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st254 = INT64_C(1);
+                                        for (int64_t k_t255 = k_lo252; k_t255 < k_hi253; k_t255 += k_st254) { /* kiln loop #52 */
+                                            v_k35_i = k_t255;
                                             a_p_a_d[(((INT64_C(1)) + (v_k34_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k35_i))] = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))))*(a_p_b_s1) + ((INT64_C(1)) + ((((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))))]) + (a_p_b_d[(((INT64_C(1)) + ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))))*(a_p_b_s1) + (((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))]))) + (a_p_b_d[(((INT64_C(1)) + ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))))*(a_p_b_s1) + ((INT64_C(2)) + ((((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))))]))) + (a_p_b_d[(((INT64_C(2)) + ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))))*(a_p_b_s1) + ((INT64_C(1)) + ((((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))))]))) + (a_p_b_d[((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))*(a_p_b_s1) + ((INT64_C(1)) + ((((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))))]))));
                                         }
                                     }
                                 }
                             }
                         } else {
-                            for (int64_t k_t248 = k_lo245; k_t248 < k_hi246; k_t248 += k_st247) { /* kiln loop #53 */
-                                v_k34_i = k_t248;
+                            for (int64_t k_t249 = k_lo246; k_t249 < k_hi247; k_t249 += k_st248) { /* kiln loop #53 */
+                                v_k34_i = k_t249;
                                 {
-                                    const int64_t k_lo262 = INT64_C(0), k_hi263 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st264 = INT64_C(1);
-                                    for (int64_t k_t265 = k_lo262; k_t265 < k_hi263; k_t265 += k_st264) { /* kiln loop #52 */
-                                        v_k35_i = k_t265;
+                                    const int64_t k_lo263 = INT64_C(0), k_hi264 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st265 = INT64_C(1);
+                                    for (int64_t k_t266 = k_lo263; k_t266 < k_hi264; k_t266 += k_st265) { /* kiln loop #52 */
+                                        v_k35_i = k_t266;
                                         a_p_a_d[(((INT64_C(1)) + (v_k34_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k35_i))] = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))))*(a_p_b_s1) + ((INT64_C(1)) + ((((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))))]) + (a_p_b_d[(((INT64_C(1)) + ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))))*(a_p_b_s1) + (((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))]))) + (a_p_b_d[(((INT64_C(1)) + ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))))*(a_p_b_s1) + ((INT64_C(2)) + ((((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))))]))) + (a_p_b_d[(((INT64_C(2)) + ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))))*(a_p_b_s1) + ((INT64_C(1)) + ((((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))))]))) + (a_p_b_d[((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))*(a_p_b_s1) + ((INT64_C(1)) + ((((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))))]))));
                                     }
                                 }
@@ -885,15 +886,15 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                         }
                         if ((((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))))) && ((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))))))) && ((!kiln_spans_overlap(kiln_span_of(a_p_a_d, 2, (npy_intp[]){a_p_a_s0, a_p_a_s1}, (npy_intp[]){a_p_a_s1, 1}, sizeof(double)), kiln_span_of(a_p_b_d, 2, (npy_intp[]){a_p_b_s0, a_p_b_s1}, (npy_intp[]){a_p_b_s1, 1}, sizeof(double))))))) {
                             {
-                                const int64_t k_lo266 = INT64_C(0), k_hi267 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st268 = INT64_C(1);
+                                const int64_t k_lo267 = INT64_C(0), k_hi268 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st269 = INT64_C(1);
                                     #pragma omp for schedule(static) private(v_k9_i, v_k10_i, v_c11_k8_arr) nowait
-                                    for (int64_t k_t269 = k_lo266; k_t269 < k_hi267; k_t269 += k_st268) { /* kiln loop #13 */
-                                        v_k9_i = k_t269;
+                                    for (int64_t k_t270 = k_lo267; k_t270 < k_hi268; k_t270 += k_st269) { /* kiln loop #13 */
+                                        v_k9_i = k_t270;
                                         {
-                                            const int64_t k_lo272 = INT64_C(0), k_hi273 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st274 = INT64_C(1);
+                                            const int64_t k_lo273 = INT64_C(0), k_hi274 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st275 = INT64_C(1);
                                             #pragma omp simd private(v_k10_i, v_c11_k8_arr)
-                                            for (int64_t k_t275 = k_lo272; k_t275 < k_hi273; k_t275 += k_st274) { /* kiln loop #12 */
-                                                v_k10_i = k_t275;
+                                            for (int64_t k_t276 = k_lo273; k_t276 < k_hi274; k_t276 += k_st275) { /* kiln loop #12 */
+                                                v_k10_i = k_t276;
                                                 v_c11_k8_arr = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]) + (a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + v_k10_i]))) + (a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(2)) + (v_k10_i))]))) + (a_p_a_d[(((INT64_C(2)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]))) + (a_p_a_d[(v_k9_i)*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]))));
                                                 a_p_b_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k10_i))] = v_c11_k8_arr;
                                             }
@@ -902,15 +903,15 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                             }
                         } else {
                             {
-                                const int64_t k_lo276 = INT64_C(0), k_hi277 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st278 = INT64_C(1);
+                                const int64_t k_lo277 = INT64_C(0), k_hi278 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st279 = INT64_C(1);
                                     #pragma omp for schedule(static) private(v_k9_i, v_k10_i) nowait
-                                    for (int64_t k_t279 = k_lo276; k_t279 < k_hi277; k_t279 += k_st278) { /* kiln loop #59 */
-                                        v_k9_i = k_t279;
+                                    for (int64_t k_t280 = k_lo277; k_t280 < k_hi278; k_t280 += k_st279) { /* kiln loop #59 */
+                                        v_k9_i = k_t280;
                                         {
-                                            const int64_t k_lo282 = INT64_C(0), k_hi283 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st284 = INT64_C(1);
+                                            const int64_t k_lo283 = INT64_C(0), k_hi284 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st285 = INT64_C(1);
                                             #pragma omp simd private(v_k10_i)
-                                            for (int64_t k_t285 = k_lo282; k_t285 < k_hi283; k_t285 += k_st284) { /* kiln loop #58 */
-                                                v_k10_i = k_t285;
+                                            for (int64_t k_t286 = k_lo283; k_t286 < k_hi284; k_t286 += k_st285) { /* kiln loop #58 */
+                                                v_k10_i = k_t286;
                                                 a_k8_arr_d[(v_k9_i)*(a_k8_arr_s1) + v_k10_i] = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]) + (a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + v_k10_i]))) + (a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(2)) + (v_k10_i))]))) + (a_p_a_d[(((INT64_C(2)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]))) + (a_p_a_d[(v_k9_i)*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]))));
                                             }
                                         }
@@ -918,16 +919,16 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                             }
                             if ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))))) && ((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))))))) {
                                 {
-                                    const int64_t k_lo286 = INT64_C(0), k_hi287 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st288 = INT64_C(1);
+                                    const int64_t k_lo287 = INT64_C(0), k_hi288 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st289 = INT64_C(1);
                                     kiln_barrier_wait(&k_bar6);
                                         #pragma omp for schedule(static) private(v_k11_i, v_k12_i) nowait
-                                        for (int64_t k_t289 = k_lo286; k_t289 < k_hi287; k_t289 += k_st288) { /* kiln loop #62 */
-                                            v_k11_i = k_t289;
+                                        for (int64_t k_t290 = k_lo287; k_t290 < k_hi288; k_t290 += k_st289) { /* kiln loop #62 */
+                                            v_k11_i = k_t290;
                                             {
-                                                const int64_t k_lo292 = INT64_C(0), k_hi293 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st294 = INT64_C(1);
+                                                const int64_t k_lo293 = INT64_C(0), k_hi294 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st295 = INT64_C(1);
                                                 #pragma omp simd private(v_k12_i)
-                                                for (int64_t k_t295 = k_lo292; k_t295 < k_hi293; k_t295 += k_st294) { /* kiln loop #61 */
-                                                    v_k12_i = k_t295;
+                                                for (int64_t k_t296 = k_lo293; k_t296 < k_hi294; k_t296 += k_st295) { /* kiln loop #61 */
+                                                    v_k12_i = k_t296;
                                                     a_p_b_d[(((INT64_C(1)) + (v_k11_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k12_i))] = a_k8_arr_d[(v_k11_i)*(a_k8_arr_s1) + v_k12_i];
                                                 }
                                             }
@@ -935,15 +936,15 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                                 }
                             } else {
                                 {
-                                    const int64_t k_lo296 = INT64_C(0), k_hi297 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st298 = INT64_C(1);
+                                    const int64_t k_lo297 = INT64_C(0), k_hi298 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st299 = INT64_C(1);
                                     kiln_barrier_wait(&k_bar6);
                                         #pragma omp for schedule(static) private(v_k13_i, v_k14_i) nowait
-                                        for (int64_t k_t299 = k_lo296; k_t299 < k_hi297; k_t299 += k_st298) { /* kiln loop #65 */
-                                            v_k13_i = k_t299;
+                                        for (int64_t k_t300 = k_lo297; k_t300 < k_hi298; k_t300 += k_st299) { /* kiln loop #65 */
+                                            v_k13_i = k_t300;
                                             {
-                                                const int64_t k_lo302 = INT64_C(0), k_hi303 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st304 = INT64_C(1);
-                                                for (int64_t k_t305 = k_lo302; k_t305 < k_hi303; k_t305 += k_st304) { /* kiln loop #64 */
-                                                    v_k14_i = k_t305;
+                                                const int64_t k_lo303 = INT64_C(0), k_hi304 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st305 = INT64_C(1);
+                                                for (int64_t k_t306 = k_lo303; k_t306 < k_hi304; k_t306 += k_st305) { /* kiln loop #64 */
+                                                    v_k14_i = k_t306;
                                                     a_p_b_d[(((INT64_C(1)) + (v_k13_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k14_i))] = a_k8_arr_d[((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k13_i)))*(a_k8_arr_s1) + (((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k14_i))];
                                                 }
                                             }
@@ -954,24 +955,24 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     } else {
                         if ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))))) && ((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))))))) {
                             {
-                                const int64_t k_lo306 = INT64_C(0), k_hi307 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st308 = INT64_C(1);
+                                const int64_t k_lo307 = INT64_C(0), k_hi308 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st309 = INT64_C(1);
                                     #pragma omp for schedule(static) private(v_k15_i, v_k16_i) nowait
-                                    for (int64_t k_t309 = k_lo306; k_t309 < k_hi307; k_t309 += k_st308) { /* kiln loop #23 */
-                                        v_k15_i = k_t309;
+                                    for (int64_t k_t310 = k_lo307; k_t310 < k_hi308; k_t310 += k_st309) { /* kiln loop #23 */
+                                        v_k15_i = k_t310;
                                         if ((!kiln_spans_overlap(kiln_span_of(a_p_a_d, 2, (npy_intp[]){a_p_a_s0, a_p_a_s1}, (npy_intp[]){a_p_a_s1, 1}, sizeof(double)), kiln_span_of(a_p_b_d, 2, (npy_intp[]){a_p_b_s0, a_p_b_s1}, (npy_intp[]){a_p_b_s1, 1}, sizeof(double))))) {
                                             {
-                                                const int64_t k_lo312 = INT64_C(0), k_hi313 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st314 = INT64_C(1);
+                                                const int64_t k_lo313 = INT64_C(0), k_hi314 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st315 = INT64_C(1);
                                                 #pragma omp simd private(v_k16_i)
-                                                for (int64_t k_t315 = k_lo312; k_t315 < k_hi313; k_t315 += k_st314) { /* kiln loop #22 */
-                                                    v_k16_i = k_t315;
+                                                for (int64_t k_t316 = k_lo313; k_t316 < k_hi314; k_t316 += k_st315) { /* kiln loop #22 */
+                                                    v_k16_i = k_t316;
                                                     a_p_b_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k16_i))] = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]) + (a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + v_k16_i]))) + (a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(2)) + (v_k16_i))]))) + (a_p_a_d[(((INT64_C(2)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]))) + (a_p_a_d[(v_k15_i)*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]))));
                                                 }
                                             }
                                         } else {
                                             {
-                                                const int64_t k_lo316 = INT64_C(0), k_hi317 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st318 = INT64_C(1);
-                                                for (int64_t k_t319 = k_lo316; k_t319 < k_hi317; k_t319 += k_st318) { /* kiln loop #80 */
-                                                    v_k16_i = k_t319;
+                                                const int64_t k_lo317 = INT64_C(0), k_hi318 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st319 = INT64_C(1);
+                                                for (int64_t k_t320 = k_lo317; k_t320 < k_hi318; k_t320 += k_st319) { /* kiln loop #80 */
+                                                    v_k16_i = k_t320;
                                                     a_p_b_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k16_i))] = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]) + (a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + v_k16_i]))) + (a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(2)) + (v_k16_i))]))) + (a_p_a_d[(((INT64_C(2)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]))) + (a_p_a_d[(v_k15_i)*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]))));
                                                 }
                                             }
@@ -980,14 +981,14 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                             }
                         } else {
                             {
-                                const int64_t k_lo320 = INT64_C(0), k_hi321 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st322 = INT64_C(1);
+                                const int64_t k_lo321 = INT64_C(0), k_hi322 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st323 = INT64_C(1);
                                     #pragma omp for schedule(static) private(v_k17_i, v_k18_i) nowait
-                                    for (int64_t k_t323 = k_lo320; k_t323 < k_hi321; k_t323 += k_st322) { /* kiln loop #26 */
-                                        v_k17_i = k_t323;
+                                    for (int64_t k_t324 = k_lo321; k_t324 < k_hi322; k_t324 += k_st323) { /* kiln loop #26 */
+                                        v_k17_i = k_t324;
                                         {
-                                            const int64_t k_lo326 = INT64_C(0), k_hi327 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st328 = INT64_C(1);
-                                            for (int64_t k_t329 = k_lo326; k_t329 < k_hi327; k_t329 += k_st328) { /* kiln loop #25 */
-                                                v_k18_i = k_t329;
+                                            const int64_t k_lo327 = INT64_C(0), k_hi328 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st329 = INT64_C(1);
+                                            for (int64_t k_t330 = k_lo327; k_t330 < k_hi328; k_t330 += k_st329) { /* kiln loop #25 */
+                                                v_k18_i = k_t330;
                                                 a_p_b_d[(((INT64_C(1)) + (v_k17_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k18_i))] = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))))*(a_p_a_s1) + ((INT64_C(1)) + ((((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))))]) + (a_p_a_d[(((INT64_C(1)) + ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))))*(a_p_a_s1) + (((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))]))) + (a_p_a_d[(((INT64_C(1)) + ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))))*(a_p_a_s1) + ((INT64_C(2)) + ((((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))))]))) + (a_p_a_d[(((INT64_C(2)) + ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))))*(a_p_a_s1) + ((INT64_C(1)) + ((((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))))]))) + (a_p_a_d[((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))*(a_p_a_s1) + ((INT64_C(1)) + ((((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))))]))));
                                             }
                                         }
@@ -1075,16 +1076,16 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                         }
                         if ((((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))))) && ((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))))))) && ((!kiln_spans_overlap(kiln_span_of(a_p_a_d, 2, (npy_intp[]){a_p_a_s0, a_p_a_s1}, (npy_intp[]){a_p_a_s1, 1}, sizeof(double)), kiln_span_of(a_p_b_d, 2, (npy_intp[]){a_p_b_s0, a_p_b_s1}, (npy_intp[]){a_p_b_s1, 1}, sizeof(double))))))) {
                             {
-                                const int64_t k_lo330 = INT64_C(0), k_hi331 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st332 = INT64_C(1);
+                                const int64_t k_lo331 = INT64_C(0), k_hi332 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st333 = INT64_C(1);
                                 kiln_barrier_wait(&k_bar6);
                                     #pragma omp for schedule(static) private(v_k26_i, v_k27_i, v_c38_k25_arr) nowait
-                                    for (int64_t k_t333 = k_lo330; k_t333 < k_hi331; k_t333 += k_st332) { /* kiln loop #40 */
-                                        v_k26_i = k_t333;
+                                    for (int64_t k_t334 = k_lo331; k_t334 < k_hi332; k_t334 += k_st333) { /* kiln loop #40 */
+                                        v_k26_i = k_t334;
                                         {
-                                            const int64_t k_lo336 = INT64_C(0), k_hi337 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st338 = INT64_C(1);
+                                            const int64_t k_lo337 = INT64_C(0), k_hi338 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st339 = INT64_C(1);
                                             #pragma omp simd private(v_k27_i, v_c38_k25_arr)
-                                            for (int64_t k_t339 = k_lo336; k_t339 < k_hi337; k_t339 += k_st338) { /* kiln loop #39 */
-                                                v_k27_i = k_t339;
+                                            for (int64_t k_t340 = k_lo337; k_t340 < k_hi338; k_t340 += k_st339) { /* kiln loop #39 */
+                                                v_k27_i = k_t340;
                                                 v_c38_k25_arr = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]) + (a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + v_k27_i]))) + (a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(2)) + (v_k27_i))]))) + (a_p_b_d[(((INT64_C(2)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]))) + (a_p_b_d[(v_k26_i)*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]))));
                                                 a_p_a_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k27_i))] = v_c38_k25_arr;
                                             }
@@ -1093,16 +1094,16 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                             }
                         } else {
                             {
-                                const int64_t k_lo340 = INT64_C(0), k_hi341 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st342 = INT64_C(1);
+                                const int64_t k_lo341 = INT64_C(0), k_hi342 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st343 = INT64_C(1);
                                 kiln_barrier_wait(&k_bar6);
                                     #pragma omp for schedule(static) private(v_k26_i, v_k27_i) nowait
-                                    for (int64_t k_t343 = k_lo340; k_t343 < k_hi341; k_t343 += k_st342) { /* kiln loop #70 */
-                                        v_k26_i = k_t343;
+                                    for (int64_t k_t344 = k_lo341; k_t344 < k_hi342; k_t344 += k_st343) { /* kiln loop #70 */
+                                        v_k26_i = k_t344;
                                         {
-                                            const int64_t k_lo346 = INT64_C(0), k_hi347 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st348 = INT64_C(1);
+                                            const int64_t k_lo347 = INT64_C(0), k_hi348 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st349 = INT64_C(1);
                                             #pragma omp simd private(v_k27_i)
-                                            for (int64_t k_t349 = k_lo346; k_t349 < k_hi347; k_t349 += k_st348) { /* kiln loop #69 */
-                                                v_k27_i = k_t349;
+                                            for (int64_t k_t350 = k_lo347; k_t350 < k_hi348; k_t350 += k_st349) { /* kiln loop #69 */
+                                                v_k27_i = k_t350;
                                                 a_k25_arr_d[(v_k26_i)*(a_k25_arr_s1) + v_k27_i] = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]) + (a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + v_k27_i]))) + (a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(2)) + (v_k27_i))]))) + (a_p_b_d[(((INT64_C(2)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]))) + (a_p_b_d[(v_k26_i)*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]))));
                                             }
                                         }
@@ -1110,16 +1111,16 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                             }
                             if ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))))) && ((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))))))) {
                                 {
-                                    const int64_t k_lo350 = INT64_C(0), k_hi351 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st352 = INT64_C(1);
+                                    const int64_t k_lo351 = INT64_C(0), k_hi352 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st353 = INT64_C(1);
                                     kiln_barrier_wait(&k_bar6);
                                         #pragma omp for schedule(static) private(v_k28_i, v_k29_i) nowait
-                                        for (int64_t k_t353 = k_lo350; k_t353 < k_hi351; k_t353 += k_st352) { /* kiln loop #73 */
-                                            v_k28_i = k_t353;
+                                        for (int64_t k_t354 = k_lo351; k_t354 < k_hi352; k_t354 += k_st353) { /* kiln loop #73 */
+                                            v_k28_i = k_t354;
                                             {
-                                                const int64_t k_lo356 = INT64_C(0), k_hi357 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st358 = INT64_C(1);
+                                                const int64_t k_lo357 = INT64_C(0), k_hi358 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st359 = INT64_C(1);
                                                 #pragma omp simd private(v_k29_i)
-                                                for (int64_t k_t359 = k_lo356; k_t359 < k_hi357; k_t359 += k_st358) { /* kiln loop #72 */
-                                                    v_k29_i = k_t359;
+                                                for (int64_t k_t360 = k_lo357; k_t360 < k_hi358; k_t360 += k_st359) { /* kiln loop #72 */
+                                                    v_k29_i = k_t360;
                                                     a_p_a_d[(((INT64_C(1)) + (v_k28_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k29_i))] = a_k25_arr_d[(v_k28_i)*(a_k25_arr_s1) + v_k29_i];
                                                 }
                                             }
@@ -1127,15 +1128,15 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                                 }
                             } else {
                                 {
-                                    const int64_t k_lo360 = INT64_C(0), k_hi361 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st362 = INT64_C(1);
+                                    const int64_t k_lo361 = INT64_C(0), k_hi362 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st363 = INT64_C(1);
                                     kiln_barrier_wait(&k_bar6);
                                         #pragma omp for schedule(static) private(v_k30_i, v_k31_i) nowait
-                                        for (int64_t k_t363 = k_lo360; k_t363 < k_hi361; k_t363 += k_st362) { /* kiln loop #76 */
-                                            v_k30_i = k_t363;
+                                        for (int64_t k_t364 = k_lo361; k_t364 < k_hi362; k_t364 += k_st363) { /* kiln loop #76 */
+                                            v_k30_i = k_t364;
                                             {
-                                                const int64_t k_lo366 = INT64_C(0), k_hi367 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st368 = INT64_C(1);
-                                                for (int64_t k_t369 = k_lo366; k_t369 < k_hi367; k_t369 += k_st368) { /* kiln loop #75 */
-                                                    v_k31_i = k_t369;
+                                                const int64_t k_lo367 = INT64_C(0), k_hi368 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st369 = INT64_C(1);
+                                                for (int64_t k_t370 = k_lo367; k_t370 < k_hi368; k_t370 += k_st369) { /* kiln loop #75 */
+                                                    v_k31_i = k_t370;
                                                     a_p_a_d[(((INT64_C(1)) + (v_k30_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k31_i))] = a_k25_arr_d[((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k30_i)))*(a_k25_arr_s1) + (((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k31_i))];
                                                 }
                                             }
@@ -1146,25 +1147,25 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     } else {
                         if ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))))) && ((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))))))) {
                             {
-                                const int64_t k_lo370 = INT64_C(0), k_hi371 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st372 = INT64_C(1);
+                                const int64_t k_lo371 = INT64_C(0), k_hi372 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st373 = INT64_C(1);
                                 kiln_barrier_wait(&k_bar6);
                                     #pragma omp for schedule(static) private(v_k32_i, v_k33_i) nowait
-                                    for (int64_t k_t373 = k_lo370; k_t373 < k_hi371; k_t373 += k_st372) { /* kiln loop #50 */
-                                        v_k32_i = k_t373;
+                                    for (int64_t k_t374 = k_lo371; k_t374 < k_hi372; k_t374 += k_st373) { /* kiln loop #50 */
+                                        v_k32_i = k_t374;
                                         if ((!kiln_spans_overlap(kiln_span_of(a_p_a_d, 2, (npy_intp[]){a_p_a_s0, a_p_a_s1}, (npy_intp[]){a_p_a_s1, 1}, sizeof(double)), kiln_span_of(a_p_b_d, 2, (npy_intp[]){a_p_b_s0, a_p_b_s1}, (npy_intp[]){a_p_b_s1, 1}, sizeof(double))))) {
                                             {
-                                                const int64_t k_lo376 = INT64_C(0), k_hi377 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st378 = INT64_C(1);
+                                                const int64_t k_lo377 = INT64_C(0), k_hi378 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st379 = INT64_C(1);
                                                 #pragma omp simd private(v_k33_i)
-                                                for (int64_t k_t379 = k_lo376; k_t379 < k_hi377; k_t379 += k_st378) { /* kiln loop #49 */
-                                                    v_k33_i = k_t379;
+                                                for (int64_t k_t380 = k_lo377; k_t380 < k_hi378; k_t380 += k_st379) { /* kiln loop #49 */
+                                                    v_k33_i = k_t380;
                                                     a_p_a_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k33_i))] = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]) + (a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + v_k33_i]))) + (a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(2)) + (v_k33_i))]))) + (a_p_b_d[(((INT64_C(2)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]))) + (a_p_b_d[(v_k32_i)*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]))));
                                                 }
                                             }
                                         } else {
                                             {
-                                                const int64_t k_lo380 = INT64_C(0), k_hi381 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st382 = INT64_C(1);
-                                                for (int64_t k_t383 = k_lo380; k_t383 < k_hi381; k_t383 += k_st382) { /* kiln loop #83 */
-                                                    v_k33_i = k_t383;
+                                                const int64_t k_lo381 = INT64_C(0), k_hi382 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st383 = INT64_C(1);
+                                                for (int64_t k_t384 = k_lo381; k_t384 < k_hi382; k_t384 += k_st383) { /* kiln loop #83 */
+                                                    v_k33_i = k_t384;
                                                     a_p_a_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k33_i))] = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]) + (a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + v_k33_i]))) + (a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(2)) + (v_k33_i))]))) + (a_p_b_d[(((INT64_C(2)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]))) + (a_p_b_d[(v_k32_i)*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]))));
                                                 }
                                             }
@@ -1173,15 +1174,15 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                             }
                         } else {
                             {
-                                const int64_t k_lo384 = INT64_C(0), k_hi385 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st386 = INT64_C(1);
+                                const int64_t k_lo385 = INT64_C(0), k_hi386 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st387 = INT64_C(1);
                                 kiln_barrier_wait(&k_bar6);
                                     #pragma omp for schedule(static) private(v_k34_i, v_k35_i) nowait
-                                    for (int64_t k_t387 = k_lo384; k_t387 < k_hi385; k_t387 += k_st386) { /* kiln loop #53 */
-                                        v_k34_i = k_t387;
+                                    for (int64_t k_t388 = k_lo385; k_t388 < k_hi386; k_t388 += k_st387) { /* kiln loop #53 */
+                                        v_k34_i = k_t388;
                                         {
-                                            const int64_t k_lo390 = INT64_C(0), k_hi391 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st392 = INT64_C(1);
-                                            for (int64_t k_t393 = k_lo390; k_t393 < k_hi391; k_t393 += k_st392) { /* kiln loop #52 */
-                                                v_k35_i = k_t393;
+                                            const int64_t k_lo391 = INT64_C(0), k_hi392 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st393 = INT64_C(1);
+                                            for (int64_t k_t394 = k_lo391; k_t394 < k_hi392; k_t394 += k_st393) { /* kiln loop #52 */
+                                                v_k35_i = k_t394;
                                                 a_p_a_d[(((INT64_C(1)) + (v_k34_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k35_i))] = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))))*(a_p_b_s1) + ((INT64_C(1)) + ((((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))))]) + (a_p_b_d[(((INT64_C(1)) + ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))))*(a_p_b_s1) + (((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))]))) + (a_p_b_d[(((INT64_C(1)) + ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))))*(a_p_b_s1) + ((INT64_C(2)) + ((((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))))]))) + (a_p_b_d[(((INT64_C(2)) + ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))))*(a_p_b_s1) + ((INT64_C(1)) + ((((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))))]))) + (a_p_b_d[((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))*(a_p_b_s1) + ((INT64_C(1)) + ((((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))))]))));
                                             }
                                         }

@@ -131,9 +131,10 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
     }
     {
         const int64_t k_lo1 = INT64_C(0), k_hi2 = v_p_steps, k_st3 = INT64_C(1);
+    kiln_poller k_poll7 = KILN_POLLER;
         for (int64_t k_t4 = k_lo1; k_t4 < k_hi2; k_t4 += k_st3) { /* kiln loop #56 */
             v_k1_it = k_t4;
-            if (kiln_poll_signals(&kiln_stop)) {
+            if (KILN_POLL(k_poll7, &kiln_stop)) {
                 goto kiln_fail;
             }
             v_u__ = v_k1_it;
@@ -217,14 +218,14 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                 }
                 if ((((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))))) && ((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))))))) && ((!kiln_spans_overlap(kiln_span_of(a_p_a_d, 2, (npy_intp[]){a_p_a_s0, a_p_a_s1}, (npy_intp[]){a_p_a_s1, 1}, sizeof(double)), kiln_span_of(a_p_b_d, 2, (npy_intp[]){a_p_b_s0, a_p_b_s1}, (npy_intp[]){a_p_b_s1, 1}, sizeof(double))))))) {
                     {
-                        const int64_t k_lo7 = INT64_C(0), k_hi8 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st9 = INT64_C(1);
-                        for (int64_t k_t10 = k_lo7; k_t10 < k_hi8; k_t10 += k_st9) { /* kiln loop #13 */
-                            v_k9_i = k_t10;
+                        const int64_t k_lo8 = INT64_C(0), k_hi9 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st10 = INT64_C(1);
+                        for (int64_t k_t11 = k_lo8; k_t11 < k_hi9; k_t11 += k_st10) { /* kiln loop #13 */
+                            v_k9_i = k_t11;
                             {
-                                const int64_t k_lo11 = INT64_C(0), k_hi12 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st13 = INT64_C(1);
+                                const int64_t k_lo12 = INT64_C(0), k_hi13 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st14 = INT64_C(1);
                                 #pragma omp simd private(v_k10_i, v_c11_k8_arr)
-                                for (int64_t k_t14 = k_lo11; k_t14 < k_hi12; k_t14 += k_st13) { /* kiln loop #12 */
-                                    v_k10_i = k_t14;
+                                for (int64_t k_t15 = k_lo12; k_t15 < k_hi13; k_t15 += k_st14) { /* kiln loop #12 */
+                                    v_k10_i = k_t15;
                                     v_c11_k8_arr = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]) + (a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + v_k10_i]))) + (a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(2)) + (v_k10_i))]))) + (a_p_a_d[(((INT64_C(2)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]))) + (a_p_a_d[(v_k9_i)*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]))));
                                     a_p_b_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k10_i))] = v_c11_k8_arr;
                                 }
@@ -233,14 +234,14 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     }
                 } else {
                     {
-                        const int64_t k_lo15 = INT64_C(0), k_hi16 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st17 = INT64_C(1);
-                        for (int64_t k_t18 = k_lo15; k_t18 < k_hi16; k_t18 += k_st17) { /* kiln loop #59 */
-                            v_k9_i = k_t18;
+                        const int64_t k_lo16 = INT64_C(0), k_hi17 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st18 = INT64_C(1);
+                        for (int64_t k_t19 = k_lo16; k_t19 < k_hi17; k_t19 += k_st18) { /* kiln loop #59 */
+                            v_k9_i = k_t19;
                             {
-                                const int64_t k_lo19 = INT64_C(0), k_hi20 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st21 = INT64_C(1);
+                                const int64_t k_lo20 = INT64_C(0), k_hi21 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st22 = INT64_C(1);
                                 #pragma omp simd private(v_k10_i)
-                                for (int64_t k_t22 = k_lo19; k_t22 < k_hi20; k_t22 += k_st21) { /* kiln loop #58 */
-                                    v_k10_i = k_t22;
+                                for (int64_t k_t23 = k_lo20; k_t23 < k_hi21; k_t23 += k_st22) { /* kiln loop #58 */
+                                    v_k10_i = k_t23;
                                     a_k8_arr_d[(v_k9_i)*(a_k8_arr_s1) + v_k10_i] = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]) + (a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + v_k10_i]))) + (a_p_a_d[(((INT64_C(1)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(2)) + (v_k10_i))]))) + (a_p_a_d[(((INT64_C(2)) + (v_k9_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]))) + (a_p_a_d[(v_k9_i)*(a_p_a_s1) + ((INT64_C(1)) + (v_k10_i))]))));
                                 }
                             }
@@ -248,14 +249,14 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     }
                     if ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))))) && ((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))))))) {
                         {
-                            const int64_t k_lo23 = INT64_C(0), k_hi24 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st25 = INT64_C(1);
-                            for (int64_t k_t26 = k_lo23; k_t26 < k_hi24; k_t26 += k_st25) { /* kiln loop #62 */
-                                v_k11_i = k_t26;
+                            const int64_t k_lo24 = INT64_C(0), k_hi25 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st26 = INT64_C(1);
+                            for (int64_t k_t27 = k_lo24; k_t27 < k_hi25; k_t27 += k_st26) { /* kiln loop #62 */
+                                v_k11_i = k_t27;
                                 {
-                                    const int64_t k_lo27 = INT64_C(0), k_hi28 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st29 = INT64_C(1);
+                                    const int64_t k_lo28 = INT64_C(0), k_hi29 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st30 = INT64_C(1);
                                     #pragma omp simd private(v_k12_i)
-                                    for (int64_t k_t30 = k_lo27; k_t30 < k_hi28; k_t30 += k_st29) { /* kiln loop #61 */
-                                        v_k12_i = k_t30;
+                                    for (int64_t k_t31 = k_lo28; k_t31 < k_hi29; k_t31 += k_st30) { /* kiln loop #61 */
+                                        v_k12_i = k_t31;
                                         a_p_b_d[(((INT64_C(1)) + (v_k11_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k12_i))] = a_k8_arr_d[(v_k11_i)*(a_k8_arr_s1) + v_k12_i];
                                     }
                                 }
@@ -263,13 +264,13 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                         }
                     } else {
                         {
-                            const int64_t k_lo31 = INT64_C(0), k_hi32 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st33 = INT64_C(1);
-                            for (int64_t k_t34 = k_lo31; k_t34 < k_hi32; k_t34 += k_st33) { /* kiln loop #65 */
-                                v_k13_i = k_t34;
+                            const int64_t k_lo32 = INT64_C(0), k_hi33 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st34 = INT64_C(1);
+                            for (int64_t k_t35 = k_lo32; k_t35 < k_hi33; k_t35 += k_st34) { /* kiln loop #65 */
+                                v_k13_i = k_t35;
                                 {
-                                    const int64_t k_lo35 = INT64_C(0), k_hi36 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st37 = INT64_C(1);
-                                    for (int64_t k_t38 = k_lo35; k_t38 < k_hi36; k_t38 += k_st37) { /* kiln loop #64 */
-                                        v_k14_i = k_t38;
+                                    const int64_t k_lo36 = INT64_C(0), k_hi37 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st38 = INT64_C(1);
+                                    for (int64_t k_t39 = k_lo36; k_t39 < k_hi37; k_t39 += k_st38) { /* kiln loop #64 */
+                                        v_k14_i = k_t39;
                                         a_p_b_d[(((INT64_C(1)) + (v_k13_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k14_i))] = a_k8_arr_d[((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k13_i)))*(a_k8_arr_s1) + (((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k14_i))];
                                     }
                                 }
@@ -280,23 +281,23 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
             } else {
                 if ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))))) && ((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))))))) {
                     {
-                        const int64_t k_lo39 = INT64_C(0), k_hi40 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st41 = INT64_C(1);
-                        for (int64_t k_t42 = k_lo39; k_t42 < k_hi40; k_t42 += k_st41) { /* kiln loop #23 */
-                            v_k15_i = k_t42;
+                        const int64_t k_lo40 = INT64_C(0), k_hi41 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st42 = INT64_C(1);
+                        for (int64_t k_t43 = k_lo40; k_t43 < k_hi41; k_t43 += k_st42) { /* kiln loop #23 */
+                            v_k15_i = k_t43;
                             if ((!kiln_spans_overlap(kiln_span_of(a_p_a_d, 2, (npy_intp[]){a_p_a_s0, a_p_a_s1}, (npy_intp[]){a_p_a_s1, 1}, sizeof(double)), kiln_span_of(a_p_b_d, 2, (npy_intp[]){a_p_b_s0, a_p_b_s1}, (npy_intp[]){a_p_b_s1, 1}, sizeof(double))))) {
                                 {
-                                    const int64_t k_lo43 = INT64_C(0), k_hi44 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st45 = INT64_C(1);
+                                    const int64_t k_lo44 = INT64_C(0), k_hi45 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st46 = INT64_C(1);
                                     #pragma omp simd private(v_k16_i)
-                                    for (int64_t k_t46 = k_lo43; k_t46 < k_hi44; k_t46 += k_st45) { /* kiln loop #22 */
-                                        v_k16_i = k_t46;
+                                    for (int64_t k_t47 = k_lo44; k_t47 < k_hi45; k_t47 += k_st46) { /* kiln loop #22 */
+                                        v_k16_i = k_t47;
                                         a_p_b_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k16_i))] = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]) + (a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + v_k16_i]))) + (a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(2)) + (v_k16_i))]))) + (a_p_a_d[(((INT64_C(2)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]))) + (a_p_a_d[(v_k15_i)*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]))));
                                     }
                                 }
                             } else {
                                 {
-                                    const int64_t k_lo47 = INT64_C(0), k_hi48 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st49 = INT64_C(1);
-                                    for (int64_t k_t50 = k_lo47; k_t50 < k_hi48; k_t50 += k_st49) { /* kiln loop #80 */
-                                        v_k16_i = k_t50;
+                                    const int64_t k_lo48 = INT64_C(0), k_hi49 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st50 = INT64_C(1);
+                                    for (int64_t k_t51 = k_lo48; k_t51 < k_hi49; k_t51 += k_st50) { /* kiln loop #80 */
+                                        v_k16_i = k_t51;
                                         a_p_b_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k16_i))] = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]) + (a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + v_k16_i]))) + (a_p_a_d[(((INT64_C(1)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(2)) + (v_k16_i))]))) + (a_p_a_d[(((INT64_C(2)) + (v_k15_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]))) + (a_p_a_d[(v_k15_i)*(a_p_a_s1) + ((INT64_C(1)) + (v_k16_i))]))));
                                     }
                                 }
@@ -305,13 +306,13 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     }
                 } else {
                     {
-                        const int64_t k_lo51 = INT64_C(0), k_hi52 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st53 = INT64_C(1);
-                        for (int64_t k_t54 = k_lo51; k_t54 < k_hi52; k_t54 += k_st53) { /* kiln loop #26 */
-                            v_k17_i = k_t54;
+                        const int64_t k_lo52 = INT64_C(0), k_hi53 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st54 = INT64_C(1);
+                        for (int64_t k_t55 = k_lo52; k_t55 < k_hi53; k_t55 += k_st54) { /* kiln loop #26 */
+                            v_k17_i = k_t55;
                             {
-                                const int64_t k_lo55 = INT64_C(0), k_hi56 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st57 = INT64_C(1);
-                                for (int64_t k_t58 = k_lo55; k_t58 < k_hi56; k_t58 += k_st57) { /* kiln loop #25 */
-                                    v_k18_i = k_t58;
+                                const int64_t k_lo56 = INT64_C(0), k_hi57 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st58 = INT64_C(1);
+                                for (int64_t k_t59 = k_lo56; k_t59 < k_hi57; k_t59 += k_st58) { /* kiln loop #25 */
+                                    v_k18_i = k_t59;
                                     a_p_b_d[(((INT64_C(1)) + (v_k17_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k18_i))] = ((0.2) * (((((((((a_p_a_d[(((INT64_C(1)) + ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))))*(a_p_a_s1) + ((INT64_C(1)) + ((((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))))]) + (a_p_a_d[(((INT64_C(1)) + ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))))*(a_p_a_s1) + (((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))]))) + (a_p_a_d[(((INT64_C(1)) + ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))))*(a_p_a_s1) + ((INT64_C(2)) + ((((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))))]))) + (a_p_a_d[(((INT64_C(2)) + ((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))))*(a_p_a_s1) + ((INT64_C(1)) + ((((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))))]))) + (a_p_a_d[((((((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))*(a_p_a_s1) + ((INT64_C(1)) + ((((((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k18_i))))]))));
                                 }
                             }
@@ -399,14 +400,14 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                 }
                 if ((((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))))) && ((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))))))) && ((!kiln_spans_overlap(kiln_span_of(a_p_a_d, 2, (npy_intp[]){a_p_a_s0, a_p_a_s1}, (npy_intp[]){a_p_a_s1, 1}, sizeof(double)), kiln_span_of(a_p_b_d, 2, (npy_intp[]){a_p_b_s0, a_p_b_s1}, (npy_intp[]){a_p_b_s1, 1}, sizeof(double))))))) {
                     {
-                        const int64_t k_lo59 = INT64_C(0), k_hi60 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st61 = INT64_C(1);
-                        for (int64_t k_t62 = k_lo59; k_t62 < k_hi60; k_t62 += k_st61) { /* kiln loop #40 */
-                            v_k26_i = k_t62;
+                        const int64_t k_lo60 = INT64_C(0), k_hi61 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st62 = INT64_C(1);
+                        for (int64_t k_t63 = k_lo60; k_t63 < k_hi61; k_t63 += k_st62) { /* kiln loop #40 */
+                            v_k26_i = k_t63;
                             {
-                                const int64_t k_lo63 = INT64_C(0), k_hi64 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st65 = INT64_C(1);
+                                const int64_t k_lo64 = INT64_C(0), k_hi65 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st66 = INT64_C(1);
                                 #pragma omp simd private(v_k27_i, v_c38_k25_arr)
-                                for (int64_t k_t66 = k_lo63; k_t66 < k_hi64; k_t66 += k_st65) { /* kiln loop #39 */
-                                    v_k27_i = k_t66;
+                                for (int64_t k_t67 = k_lo64; k_t67 < k_hi65; k_t67 += k_st66) { /* kiln loop #39 */
+                                    v_k27_i = k_t67;
                                     v_c38_k25_arr = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]) + (a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + v_k27_i]))) + (a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(2)) + (v_k27_i))]))) + (a_p_b_d[(((INT64_C(2)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]))) + (a_p_b_d[(v_k26_i)*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]))));
                                     a_p_a_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k27_i))] = v_c38_k25_arr;
                                 }
@@ -415,14 +416,14 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     }
                 } else {
                     {
-                        const int64_t k_lo67 = INT64_C(0), k_hi68 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st69 = INT64_C(1);
-                        for (int64_t k_t70 = k_lo67; k_t70 < k_hi68; k_t70 += k_st69) { /* kiln loop #70 */
-                            v_k26_i = k_t70;
+                        const int64_t k_lo68 = INT64_C(0), k_hi69 = (((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st70 = INT64_C(1);
+                        for (int64_t k_t71 = k_lo68; k_t71 < k_hi69; k_t71 += k_st70) { /* kiln loop #70 */
+                            v_k26_i = k_t71;
                             {
-                                const int64_t k_lo71 = INT64_C(0), k_hi72 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st73 = INT64_C(1);
+                                const int64_t k_lo72 = INT64_C(0), k_hi73 = (((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st74 = INT64_C(1);
                                 #pragma omp simd private(v_k27_i)
-                                for (int64_t k_t74 = k_lo71; k_t74 < k_hi72; k_t74 += k_st73) { /* kiln loop #69 */
-                                    v_k27_i = k_t74;
+                                for (int64_t k_t75 = k_lo72; k_t75 < k_hi73; k_t75 += k_st74) { /* kiln loop #69 */
+                                    v_k27_i = k_t75;
                                     a_k25_arr_d[(v_k26_i)*(a_k25_arr_s1) + v_k27_i] = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]) + (a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + v_k27_i]))) + (a_p_b_d[(((INT64_C(1)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(2)) + (v_k27_i))]))) + (a_p_b_d[(((INT64_C(2)) + (v_k26_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]))) + (a_p_b_d[(v_k26_i)*(a_p_b_s1) + ((INT64_C(1)) + (v_k27_i))]))));
                                 }
                             }
@@ -430,14 +431,14 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     }
                     if ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))))) && ((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))))))) {
                         {
-                            const int64_t k_lo75 = INT64_C(0), k_hi76 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st77 = INT64_C(1);
-                            for (int64_t k_t78 = k_lo75; k_t78 < k_hi76; k_t78 += k_st77) { /* kiln loop #73 */
-                                v_k28_i = k_t78;
+                            const int64_t k_lo76 = INT64_C(0), k_hi77 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st78 = INT64_C(1);
+                            for (int64_t k_t79 = k_lo76; k_t79 < k_hi77; k_t79 += k_st78) { /* kiln loop #73 */
+                                v_k28_i = k_t79;
                                 {
-                                    const int64_t k_lo79 = INT64_C(0), k_hi80 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st81 = INT64_C(1);
+                                    const int64_t k_lo80 = INT64_C(0), k_hi81 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st82 = INT64_C(1);
                                     #pragma omp simd private(v_k29_i)
-                                    for (int64_t k_t82 = k_lo79; k_t82 < k_hi80; k_t82 += k_st81) { /* kiln loop #72 */
-                                        v_k29_i = k_t82;
+                                    for (int64_t k_t83 = k_lo80; k_t83 < k_hi81; k_t83 += k_st82) { /* kiln loop #72 */
+                                        v_k29_i = k_t83;
                                         a_p_a_d[(((INT64_C(1)) + (v_k28_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k29_i))] = a_k25_arr_d[(v_k28_i)*(a_k25_arr_s1) + v_k29_i];
                                     }
                                 }
@@ -445,13 +446,13 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                         }
                     } else {
                         {
-                            const int64_t k_lo83 = INT64_C(0), k_hi84 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st85 = INT64_C(1);
-                            for (int64_t k_t86 = k_lo83; k_t86 < k_hi84; k_t86 += k_st85) { /* kiln loop #76 */
-                                v_k30_i = k_t86;
+                            const int64_t k_lo84 = INT64_C(0), k_hi85 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st86 = INT64_C(1);
+                            for (int64_t k_t87 = k_lo84; k_t87 < k_hi85; k_t87 += k_st86) { /* kiln loop #76 */
+                                v_k30_i = k_t87;
                                 {
-                                    const int64_t k_lo87 = INT64_C(0), k_hi88 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st89 = INT64_C(1);
-                                    for (int64_t k_t90 = k_lo87; k_t90 < k_hi88; k_t90 += k_st89) { /* kiln loop #75 */
-                                        v_k31_i = k_t90;
+                                    const int64_t k_lo88 = INT64_C(0), k_hi89 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st90 = INT64_C(1);
+                                    for (int64_t k_t91 = k_lo88; k_t91 < k_hi89; k_t91 += k_st90) { /* kiln loop #75 */
+                                        v_k31_i = k_t91;
                                         a_p_a_d[(((INT64_C(1)) + (v_k30_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k31_i))] = a_k25_arr_d[((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k30_i)))*(a_k25_arr_s1) + (((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k31_i))];
                                     }
                                 }
@@ -462,23 +463,23 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
             } else {
                 if ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0)))))) && ((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == ((((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0)))))))) {
                     {
-                        const int64_t k_lo91 = INT64_C(0), k_hi92 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st93 = INT64_C(1);
-                        for (int64_t k_t94 = k_lo91; k_t94 < k_hi92; k_t94 += k_st93) { /* kiln loop #50 */
-                            v_k32_i = k_t94;
+                        const int64_t k_lo92 = INT64_C(0), k_hi93 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st94 = INT64_C(1);
+                        for (int64_t k_t95 = k_lo92; k_t95 < k_hi93; k_t95 += k_st94) { /* kiln loop #50 */
+                            v_k32_i = k_t95;
                             if ((!kiln_spans_overlap(kiln_span_of(a_p_a_d, 2, (npy_intp[]){a_p_a_s0, a_p_a_s1}, (npy_intp[]){a_p_a_s1, 1}, sizeof(double)), kiln_span_of(a_p_b_d, 2, (npy_intp[]){a_p_b_s0, a_p_b_s1}, (npy_intp[]){a_p_b_s1, 1}, sizeof(double))))) {
                                 {
-                                    const int64_t k_lo95 = INT64_C(0), k_hi96 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st97 = INT64_C(1);
+                                    const int64_t k_lo96 = INT64_C(0), k_hi97 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st98 = INT64_C(1);
                                     #pragma omp simd private(v_k33_i)
-                                    for (int64_t k_t98 = k_lo95; k_t98 < k_hi96; k_t98 += k_st97) { /* kiln loop #49 */
-                                        v_k33_i = k_t98;
+                                    for (int64_t k_t99 = k_lo96; k_t99 < k_hi97; k_t99 += k_st98) { /* kiln loop #49 */
+                                        v_k33_i = k_t99;
                                         a_p_a_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k33_i))] = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]) + (a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + v_k33_i]))) + (a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(2)) + (v_k33_i))]))) + (a_p_b_d[(((INT64_C(2)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]))) + (a_p_b_d[(v_k32_i)*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]))));
                                     }
                                 }
                             } else {
                                 {
-                                    const int64_t k_lo99 = INT64_C(0), k_hi100 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st101 = INT64_C(1);
-                                    for (int64_t k_t102 = k_lo99; k_t102 < k_hi100; k_t102 += k_st101) { /* kiln loop #83 */
-                                        v_k33_i = k_t102;
+                                    const int64_t k_lo100 = INT64_C(0), k_hi101 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st102 = INT64_C(1);
+                                    for (int64_t k_t103 = k_lo100; k_t103 < k_hi101; k_t103 += k_st102) { /* kiln loop #83 */
+                                        v_k33_i = k_t103;
                                         a_p_a_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k33_i))] = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]) + (a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + v_k33_i]))) + (a_p_b_d[(((INT64_C(1)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(2)) + (v_k33_i))]))) + (a_p_b_d[(((INT64_C(2)) + (v_k32_i)))*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]))) + (a_p_b_d[(v_k32_i)*(a_p_b_s1) + ((INT64_C(1)) + (v_k33_i))]))));
                                     }
                                 }
@@ -487,13 +488,13 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     }
                 } else {
                     {
-                        const int64_t k_lo103 = INT64_C(0), k_hi104 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st105 = INT64_C(1);
-                        for (int64_t k_t106 = k_lo103; k_t106 < k_hi104; k_t106 += k_st105) { /* kiln loop #53 */
-                            v_k34_i = k_t106;
+                        const int64_t k_lo104 = INT64_C(0), k_hi105 = (((((a_p_a_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s0) - (INT64_C(2)))) : (INT64_C(0))), k_st106 = INT64_C(1);
+                        for (int64_t k_t107 = k_lo104; k_t107 < k_hi105; k_t107 += k_st106) { /* kiln loop #53 */
+                            v_k34_i = k_t107;
                             {
-                                const int64_t k_lo107 = INT64_C(0), k_hi108 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st109 = INT64_C(1);
-                                for (int64_t k_t110 = k_lo107; k_t110 < k_hi108; k_t110 += k_st109) { /* kiln loop #52 */
-                                    v_k35_i = k_t110;
+                                const int64_t k_lo108 = INT64_C(0), k_hi109 = (((((a_p_a_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_a_s1) - (INT64_C(2)))) : (INT64_C(0))), k_st110 = INT64_C(1);
+                                for (int64_t k_t111 = k_lo108; k_t111 < k_hi109; k_t111 += k_st110) { /* kiln loop #52 */
+                                    v_k35_i = k_t111;
                                     a_p_a_d[(((INT64_C(1)) + (v_k34_i)))*(a_p_a_s1) + ((INT64_C(1)) + (v_k35_i))] = ((0.2) * (((((((((a_p_b_d[(((INT64_C(1)) + ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))))*(a_p_b_s1) + ((INT64_C(1)) + ((((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))))]) + (a_p_b_d[(((INT64_C(1)) + ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))))*(a_p_b_s1) + (((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))]))) + (a_p_b_d[(((INT64_C(1)) + ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))))*(a_p_b_s1) + ((INT64_C(2)) + ((((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))))]))) + (a_p_b_d[(((INT64_C(2)) + ((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))))*(a_p_b_s1) + ((INT64_C(1)) + ((((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))))]))) + (a_p_b_d[((((((((((a_p_b_s0) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s0) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k34_i)))*(a_p_b_s1) + ((INT64_C(1)) + ((((((((((a_p_b_s1) - (INT64_C(2)))) > (INT64_C(0))) ? (((a_p_b_s1) - (INT64_C(2)))) : (INT64_C(0)))) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k35_i))))]))));
                                 }
                             }

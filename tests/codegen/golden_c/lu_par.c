@@ -48,18 +48,19 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
         const int64_t k_lo1 = INT64_C(0), k_hi2 = v_u_n, k_st3 = INT64_C(1);
         int k_go7 = 0;
         int64_t k_from8 = k_lo1;
+    kiln_poller k_poll10 = KILN_POLLER;
         for (int64_t k_t4 = k_lo1; k_t4 < k_hi2; k_t4 += k_st3) { /* kiln loop #37 */
             v_k1_it = k_t4;
-            if (kiln_poll_signals(&kiln_stop)) {
+            if (KILN_POLL(k_poll10, &kiln_stop)) {
                 goto kiln_fail;
             }
             v_u_i = v_k1_it;
             {
-                const int64_t k_lo10 = INT64_C(0), k_hi11 = v_u_i, k_st12 = INT64_C(1);
-                int k_go16 = 0;
-                int64_t k_from17 = k_lo10;
-                for (int64_t k_t13 = k_lo10; k_t13 < k_hi11; k_t13 += k_st12) { /* kiln loop #20 */
-                    v_k2_it = k_t13;
+                const int64_t k_lo11 = INT64_C(0), k_hi12 = v_u_i, k_st13 = INT64_C(1);
+                int k_go17 = 0;
+                int64_t k_from18 = k_lo11;
+                for (int64_t k_t14 = k_lo11; k_t14 < k_hi12; k_t14 += k_st13) { /* kiln loop #20 */
+                    v_k2_it = k_t14;
                     v_u_j = v_k2_it;
                     v_k3_len = ((((((v_u_j) < (a_p_a_s1)) ? (v_u_j) : (a_p_a_s1))) > (INT64_C(0))) ? ((((v_u_j) < (a_p_a_s1)) ? (v_u_j) : (a_p_a_s1))) : (INT64_C(0)));
                     v_k4_len = ((((((v_u_j) < (a_p_a_s0)) ? (v_u_j) : (a_p_a_s0))) > (INT64_C(0))) ? ((((v_u_j) < (a_p_a_s0)) ? (v_u_j) : (a_p_a_s0))) : (INT64_C(0)));
@@ -75,17 +76,17 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     if (((((v_k3_len) == (v_k5_bdim))) && (((v_k4_len) == (v_k5_bdim))))) {
                         v_k6_sum = 0.0;
                         {
-                            const int64_t k_lo19 = INT64_C(0), k_hi20 = v_k5_bdim, k_st21 = INT64_C(1);
-                            if (kiln_team_of_many() && (kiln_worth_team((k_hi20 - k_lo19) * 4, &kiln_team))) {
+                            const int64_t k_lo20 = INT64_C(0), k_hi21 = v_k5_bdim, k_st22 = INT64_C(1);
+                            if (kiln_team_of_many() && (kiln_worth_team((k_hi21 - k_lo20) * 4, &kiln_team))) {
                                 #pragma omp parallel for schedule(static) private(v_k7_i) reduction(+:v_k6_sum)
-                                for (int64_t k_t22 = k_lo19; k_t22 < k_hi20; k_t22 += k_st21) { /* kiln loop #11 */
-                                    v_k7_i = k_t22;
+                                for (int64_t k_t23 = k_lo20; k_t23 < k_hi21; k_t23 += k_st22) { /* kiln loop #11 */
+                                    v_k7_i = k_t23;
                                     v_k6_sum = ((v_k6_sum) + (((a_p_a_d[(v_u_i)*(a_p_a_s1) + v_k7_i]) * (a_p_a_d[(v_k7_i)*(a_p_a_s1) + v_u_j]))));
                                 }
                             } else {
                                 #pragma omp simd reduction(+:v_k6_sum)
-                                for (int64_t k_t22 = k_lo19; k_t22 < k_hi20; k_t22 += k_st21) { /* kiln loop #11 */
-                                    v_k7_i = k_t22;
+                                for (int64_t k_t23 = k_lo20; k_t23 < k_hi21; k_t23 += k_st22) { /* kiln loop #11 */
+                                    v_k7_i = k_t23;
                                     v_k6_sum = ((v_k6_sum) + (((a_p_a_d[(v_u_i)*(a_p_a_s1) + v_k7_i]) * (a_p_a_d[(v_k7_i)*(a_p_a_s1) + v_u_j]))));
                                 }
                             }
@@ -93,17 +94,17 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     } else {
                         v_k6_sum = 0.0;
                         {
-                            const int64_t k_lo26 = INT64_C(0), k_hi27 = v_k5_bdim, k_st28 = INT64_C(1);
-                            if (kiln_team_of_many() && (kiln_worth_team((k_hi27 - k_lo26) * 8, &kiln_team))) {
+                            const int64_t k_lo27 = INT64_C(0), k_hi28 = v_k5_bdim, k_st29 = INT64_C(1);
+                            if (kiln_team_of_many() && (kiln_worth_team((k_hi28 - k_lo27) * 8, &kiln_team))) {
                                 #pragma omp parallel for schedule(static) private(v_k8_i) reduction(+:v_k6_sum)
-                                for (int64_t k_t29 = k_lo26; k_t29 < k_hi27; k_t29 += k_st28) { /* kiln loop #14 */
-                                    v_k8_i = k_t29;
+                                for (int64_t k_t30 = k_lo27; k_t30 < k_hi28; k_t30 += k_st29) { /* kiln loop #14 */
+                                    v_k8_i = k_t30;
                                     v_k6_sum = ((v_k6_sum) + (((a_p_a_d[(v_u_i)*(a_p_a_s1) + ((((v_k3_len) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k8_i))]) * (a_p_a_d[(((((v_k4_len) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k8_i)))*(a_p_a_s1) + v_u_j]))));
                                 }
                             } else {
                                 #pragma omp simd reduction(+:v_k6_sum)
-                                for (int64_t k_t29 = k_lo26; k_t29 < k_hi27; k_t29 += k_st28) { /* kiln loop #14 */
-                                    v_k8_i = k_t29;
+                                for (int64_t k_t30 = k_lo27; k_t30 < k_hi28; k_t30 += k_st29) { /* kiln loop #14 */
+                                    v_k8_i = k_t30;
                                     v_k6_sum = ((v_k6_sum) + (((a_p_a_d[(v_u_i)*(a_p_a_s1) + ((((v_k3_len) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k8_i))]) * (a_p_a_d[(((((v_k4_len) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k8_i)))*(a_p_a_s1) + v_u_j]))));
                                 }
                             }
@@ -113,29 +114,29 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     a_p_a_d[(v_u_i)*(a_p_a_s1) + v_u_j] = v_k9_fill;
                     v_k10_fill = ((a_p_a_d[(v_u_i)*(a_p_a_s1) + v_u_j]) / (a_p_a_d[(v_u_j)*(a_p_a_s1) + v_u_j]));
                     a_p_a_d[(v_u_i)*(a_p_a_s1) + v_u_j] = v_k10_fill;
-                    if (kiln_team >= KILN_PAR_MIN && kiln_team_of_many()) { k_from17 = k_t13 + k_st12; k_go16 = 1; break; }
+                    if (kiln_team >= KILN_PAR_MIN && kiln_team_of_many()) { k_from18 = k_t14 + k_st13; k_go17 = 1; break; }
                 }
-                if (k_go16) {
-                    int k_terr14 = 0;
-                    long long k_terr14_a[2] = {0};
-                    kiln_barrier k_bar15 = {0, 0};
+                if (k_go17) {
+                    int k_terr15 = 0;
+                    long long k_terr15_a[2] = {0};
+                    kiln_barrier k_bar16 = {0, 0};
                     #pragma omp parallel firstprivate(v_k2_it, v_k10_fill, v_k3_len, v_k4_len, v_k5_bdim, v_k9_fill)
                     {
-                        for (int64_t k_t18 = k_from17; k_t18 < k_hi11; k_t18 += k_st12) {
-                            v_k2_it = k_t18;
+                        for (int64_t k_t19 = k_from18; k_t19 < k_hi12; k_t19 += k_st13) {
+                            v_k2_it = k_t19;
                             #pragma omp master
                             {
                                 v_u_j = v_k2_it;
                             }
-                            kiln_barrier_wait(&k_bar15);
+                            kiln_barrier_wait(&k_bar16);
                             v_k3_len = ((((((v_u_j) < (a_p_a_s1)) ? (v_u_j) : (a_p_a_s1))) > (INT64_C(0))) ? ((((v_u_j) < (a_p_a_s1)) ? (v_u_j) : (a_p_a_s1))) : (INT64_C(0)));
                             v_k4_len = ((((((v_u_j) < (a_p_a_s0)) ? (v_u_j) : (a_p_a_s0))) > (INT64_C(0))) ? ((((v_u_j) < (a_p_a_s0)) ? (v_u_j) : (a_p_a_s0))) : (INT64_C(0)));
                             if (!(((v_k3_len) == (v_k4_len)))) {
-                                if (omp_get_thread_num() == 0) { k_terr14 = 1; k_terr14_a[0] = (long long)(v_k3_len); k_terr14_a[1] = (long long)(v_k4_len); }
+                                if (omp_get_thread_num() == 0) { k_terr15 = 1; k_terr15_a[0] = (long long)(v_k3_len); k_terr15_a[1] = (long long)(v_k4_len); }
                                 break;
                             }
                             if (!(((((v_k3_len) == (v_k4_len))) || (((((v_k3_len) == (INT64_C(1)))) || (((v_k4_len) == (INT64_C(1))))))))) {
-                                if (omp_get_thread_num() == 0) { k_terr14 = 2; k_terr14_a[0] = (long long)(v_k3_len); k_terr14_a[1] = (long long)(v_k4_len); }
+                                if (omp_get_thread_num() == 0) { k_terr15 = 2; k_terr15_a[0] = (long long)(v_k3_len); k_terr15_a[1] = (long long)(v_k4_len); }
                                 break;
                             }
                             v_k5_bdim = ((((v_k3_len) == (INT64_C(1)))) ? (v_k4_len) : (v_k3_len));
@@ -145,11 +146,11 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                                     v_k6_sum = 0.0;
                                 }
                                 {
-                                    const int64_t k_lo33 = INT64_C(0), k_hi34 = v_k5_bdim, k_st35 = INT64_C(1);
-                                    kiln_barrier_wait(&k_bar15);
+                                    const int64_t k_lo34 = INT64_C(0), k_hi35 = v_k5_bdim, k_st36 = INT64_C(1);
+                                    kiln_barrier_wait(&k_bar16);
                                         #pragma omp for schedule(static) private(v_k7_i) reduction(+:v_k6_sum)
-                                        for (int64_t k_t36 = k_lo33; k_t36 < k_hi34; k_t36 += k_st35) { /* kiln loop #11 */
-                                            v_k7_i = k_t36;
+                                        for (int64_t k_t37 = k_lo34; k_t37 < k_hi35; k_t37 += k_st36) { /* kiln loop #11 */
+                                            v_k7_i = k_t37;
                                             v_k6_sum = ((v_k6_sum) + (((a_p_a_d[(v_u_i)*(a_p_a_s1) + v_k7_i]) * (a_p_a_d[(v_k7_i)*(a_p_a_s1) + v_u_j]))));
                                         }
                                 }
@@ -159,43 +160,43 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                                     v_k6_sum = 0.0;
                                 }
                                 {
-                                    const int64_t k_lo39 = INT64_C(0), k_hi40 = v_k5_bdim, k_st41 = INT64_C(1);
-                                    kiln_barrier_wait(&k_bar15);
+                                    const int64_t k_lo40 = INT64_C(0), k_hi41 = v_k5_bdim, k_st42 = INT64_C(1);
+                                    kiln_barrier_wait(&k_bar16);
                                         #pragma omp for schedule(static) private(v_k8_i) reduction(+:v_k6_sum)
-                                        for (int64_t k_t42 = k_lo39; k_t42 < k_hi40; k_t42 += k_st41) { /* kiln loop #14 */
-                                            v_k8_i = k_t42;
+                                        for (int64_t k_t43 = k_lo40; k_t43 < k_hi41; k_t43 += k_st42) { /* kiln loop #14 */
+                                            v_k8_i = k_t43;
                                             v_k6_sum = ((v_k6_sum) + (((a_p_a_d[(v_u_i)*(a_p_a_s1) + ((((v_k3_len) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k8_i))]) * (a_p_a_d[(((((v_k4_len) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k8_i)))*(a_p_a_s1) + v_u_j]))));
                                         }
                                 }
                             }
                             v_k9_fill = ((a_p_a_d[(v_u_i)*(a_p_a_s1) + v_u_j]) - (v_k6_sum));
-                            kiln_barrier_wait(&k_bar15);
+                            kiln_barrier_wait(&k_bar16);
                             #pragma omp master
                             {
                                 a_p_a_d[(v_u_i)*(a_p_a_s1) + v_u_j] = v_k9_fill;
                             }
-                            kiln_barrier_wait(&k_bar15);
+                            kiln_barrier_wait(&k_bar16);
                             v_k10_fill = ((a_p_a_d[(v_u_i)*(a_p_a_s1) + v_u_j]) / (a_p_a_d[(v_u_j)*(a_p_a_s1) + v_u_j]));
-                            kiln_barrier_wait(&k_bar15);
+                            kiln_barrier_wait(&k_bar16);
                             #pragma omp master
                             {
                                 a_p_a_d[(v_u_i)*(a_p_a_s1) + v_u_j] = v_k10_fill;
                             }
-                            kiln_barrier_wait(&k_bar15);
+                            kiln_barrier_wait(&k_bar16);
                         }
                     }
                     kiln_team = KILN_PAR_MIN;
-                    if (k_terr14 == 1) PyErr_Format(PyExc_ValueError, "matmul: mismatch in the contracted dimension (%lld is different from %lld)", k_terr14_a[0], k_terr14_a[1]);
-                    if (k_terr14 == 2) PyErr_Format(PyExc_ValueError, "operands could not be broadcast together: dimension %lld vs %lld", k_terr14_a[0], k_terr14_a[1]);
-                    if (k_terr14) goto kiln_fail;
+                    if (k_terr15 == 1) PyErr_Format(PyExc_ValueError, "matmul: mismatch in the contracted dimension (%lld is different from %lld)", k_terr15_a[0], k_terr15_a[1]);
+                    if (k_terr15 == 2) PyErr_Format(PyExc_ValueError, "operands could not be broadcast together: dimension %lld vs %lld", k_terr15_a[0], k_terr15_a[1]);
+                    if (k_terr15) goto kiln_fail;
                 }
             }
             {
-                const int64_t k_lo45 = v_u_i, k_hi46 = v_u_n, k_st47 = INT64_C(1);
-                int k_go51 = 0;
-                int64_t k_from52 = k_lo45;
-                for (int64_t k_t48 = k_lo45; k_t48 < k_hi46; k_t48 += k_st47) { /* kiln loop #36 */
-                    v_k11_it = k_t48;
+                const int64_t k_lo46 = v_u_i, k_hi47 = v_u_n, k_st48 = INT64_C(1);
+                int k_go52 = 0;
+                int64_t k_from53 = k_lo46;
+                for (int64_t k_t49 = k_lo46; k_t49 < k_hi47; k_t49 += k_st48) { /* kiln loop #36 */
+                    v_k11_it = k_t49;
                     v_u_j = v_k11_it;
                     v_k12_len = ((((((v_u_i) < (a_p_a_s1)) ? (v_u_i) : (a_p_a_s1))) > (INT64_C(0))) ? ((((v_u_i) < (a_p_a_s1)) ? (v_u_i) : (a_p_a_s1))) : (INT64_C(0)));
                     v_k13_len = ((((((v_u_i) < (a_p_a_s0)) ? (v_u_i) : (a_p_a_s0))) > (INT64_C(0))) ? ((((v_u_i) < (a_p_a_s0)) ? (v_u_i) : (a_p_a_s0))) : (INT64_C(0)));
@@ -211,17 +212,17 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     if (((((v_k12_len) == (v_k14_bdim))) && (((v_k13_len) == (v_k14_bdim))))) {
                         v_k15_sum = 0.0;
                         {
-                            const int64_t k_lo54 = INT64_C(0), k_hi55 = v_k14_bdim, k_st56 = INT64_C(1);
-                            if (kiln_team_of_many() && (kiln_worth_team((k_hi55 - k_lo54) * 4, &kiln_team))) {
+                            const int64_t k_lo55 = INT64_C(0), k_hi56 = v_k14_bdim, k_st57 = INT64_C(1);
+                            if (kiln_team_of_many() && (kiln_worth_team((k_hi56 - k_lo55) * 4, &kiln_team))) {
                                 #pragma omp parallel for schedule(static) private(v_k16_i) reduction(+:v_k15_sum)
-                                for (int64_t k_t57 = k_lo54; k_t57 < k_hi55; k_t57 += k_st56) { /* kiln loop #29 */
-                                    v_k16_i = k_t57;
+                                for (int64_t k_t58 = k_lo55; k_t58 < k_hi56; k_t58 += k_st57) { /* kiln loop #29 */
+                                    v_k16_i = k_t58;
                                     v_k15_sum = ((v_k15_sum) + (((a_p_a_d[(v_u_i)*(a_p_a_s1) + v_k16_i]) * (a_p_a_d[(v_k16_i)*(a_p_a_s1) + v_u_j]))));
                                 }
                             } else {
                                 #pragma omp simd reduction(+:v_k15_sum)
-                                for (int64_t k_t57 = k_lo54; k_t57 < k_hi55; k_t57 += k_st56) { /* kiln loop #29 */
-                                    v_k16_i = k_t57;
+                                for (int64_t k_t58 = k_lo55; k_t58 < k_hi56; k_t58 += k_st57) { /* kiln loop #29 */
+                                    v_k16_i = k_t58;
                                     v_k15_sum = ((v_k15_sum) + (((a_p_a_d[(v_u_i)*(a_p_a_s1) + v_k16_i]) * (a_p_a_d[(v_k16_i)*(a_p_a_s1) + v_u_j]))));
                                 }
                             }
@@ -229,17 +230,17 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     } else {
                         v_k15_sum = 0.0;
                         {
-                            const int64_t k_lo61 = INT64_C(0), k_hi62 = v_k14_bdim, k_st63 = INT64_C(1);
-                            if (kiln_team_of_many() && (kiln_worth_team((k_hi62 - k_lo61) * 8, &kiln_team))) {
+                            const int64_t k_lo62 = INT64_C(0), k_hi63 = v_k14_bdim, k_st64 = INT64_C(1);
+                            if (kiln_team_of_many() && (kiln_worth_team((k_hi63 - k_lo62) * 8, &kiln_team))) {
                                 #pragma omp parallel for schedule(static) private(v_k17_i) reduction(+:v_k15_sum)
-                                for (int64_t k_t64 = k_lo61; k_t64 < k_hi62; k_t64 += k_st63) { /* kiln loop #32 */
-                                    v_k17_i = k_t64;
+                                for (int64_t k_t65 = k_lo62; k_t65 < k_hi63; k_t65 += k_st64) { /* kiln loop #32 */
+                                    v_k17_i = k_t65;
                                     v_k15_sum = ((v_k15_sum) + (((a_p_a_d[(v_u_i)*(a_p_a_s1) + ((((v_k12_len) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i))]) * (a_p_a_d[(((((v_k13_len) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))*(a_p_a_s1) + v_u_j]))));
                                 }
                             } else {
                                 #pragma omp simd reduction(+:v_k15_sum)
-                                for (int64_t k_t64 = k_lo61; k_t64 < k_hi62; k_t64 += k_st63) { /* kiln loop #32 */
-                                    v_k17_i = k_t64;
+                                for (int64_t k_t65 = k_lo62; k_t65 < k_hi63; k_t65 += k_st64) { /* kiln loop #32 */
+                                    v_k17_i = k_t65;
                                     v_k15_sum = ((v_k15_sum) + (((a_p_a_d[(v_u_i)*(a_p_a_s1) + ((((v_k12_len) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i))]) * (a_p_a_d[(((((v_k13_len) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))*(a_p_a_s1) + v_u_j]))));
                                 }
                             }
@@ -247,16 +248,16 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     }
                     v_k18_fill = ((a_p_a_d[(v_u_i)*(a_p_a_s1) + v_u_j]) - (v_k15_sum));
                     a_p_a_d[(v_u_i)*(a_p_a_s1) + v_u_j] = v_k18_fill;
-                    if (kiln_team >= KILN_PAR_MIN && kiln_team_of_many()) { k_from52 = k_t48 + k_st47; k_go51 = 1; break; }
+                    if (kiln_team >= KILN_PAR_MIN && kiln_team_of_many()) { k_from53 = k_t49 + k_st48; k_go52 = 1; break; }
                 }
-                if (k_go51) {
-                    int k_terr49 = 0;
-                    long long k_terr49_a[2] = {0};
-                    kiln_barrier k_bar50 = {0, 0};
+                if (k_go52) {
+                    int k_terr50 = 0;
+                    long long k_terr50_a[2] = {0};
+                    kiln_barrier k_bar51 = {0, 0};
                     #pragma omp parallel firstprivate(v_k11_it, v_k12_len, v_k13_len, v_k14_bdim, v_k18_fill)
                     {
-                        for (int64_t k_t53 = k_from52; k_t53 < k_hi46; k_t53 += k_st47) {
-                            v_k11_it = k_t53;
+                        for (int64_t k_t54 = k_from53; k_t54 < k_hi47; k_t54 += k_st48) {
+                            v_k11_it = k_t54;
                             #pragma omp master
                             {
                                 v_u_j = v_k11_it;
@@ -264,11 +265,11 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                             v_k12_len = ((((((v_u_i) < (a_p_a_s1)) ? (v_u_i) : (a_p_a_s1))) > (INT64_C(0))) ? ((((v_u_i) < (a_p_a_s1)) ? (v_u_i) : (a_p_a_s1))) : (INT64_C(0)));
                             v_k13_len = ((((((v_u_i) < (a_p_a_s0)) ? (v_u_i) : (a_p_a_s0))) > (INT64_C(0))) ? ((((v_u_i) < (a_p_a_s0)) ? (v_u_i) : (a_p_a_s0))) : (INT64_C(0)));
                             if (!(((v_k12_len) == (v_k13_len)))) {
-                                if (omp_get_thread_num() == 0) { k_terr49 = 1; k_terr49_a[0] = (long long)(v_k12_len); k_terr49_a[1] = (long long)(v_k13_len); }
+                                if (omp_get_thread_num() == 0) { k_terr50 = 1; k_terr50_a[0] = (long long)(v_k12_len); k_terr50_a[1] = (long long)(v_k13_len); }
                                 break;
                             }
                             if (!(((((v_k12_len) == (v_k13_len))) || (((((v_k12_len) == (INT64_C(1)))) || (((v_k13_len) == (INT64_C(1))))))))) {
-                                if (omp_get_thread_num() == 0) { k_terr49 = 2; k_terr49_a[0] = (long long)(v_k12_len); k_terr49_a[1] = (long long)(v_k13_len); }
+                                if (omp_get_thread_num() == 0) { k_terr50 = 2; k_terr50_a[0] = (long long)(v_k12_len); k_terr50_a[1] = (long long)(v_k13_len); }
                                 break;
                             }
                             v_k14_bdim = ((((v_k12_len) == (INT64_C(1)))) ? (v_k13_len) : (v_k12_len));
@@ -278,11 +279,11 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                                     v_k15_sum = 0.0;
                                 }
                                 {
-                                    const int64_t k_lo68 = INT64_C(0), k_hi69 = v_k14_bdim, k_st70 = INT64_C(1);
-                                    kiln_barrier_wait(&k_bar50);
+                                    const int64_t k_lo69 = INT64_C(0), k_hi70 = v_k14_bdim, k_st71 = INT64_C(1);
+                                    kiln_barrier_wait(&k_bar51);
                                         #pragma omp for schedule(static) private(v_k16_i) reduction(+:v_k15_sum)
-                                        for (int64_t k_t71 = k_lo68; k_t71 < k_hi69; k_t71 += k_st70) { /* kiln loop #29 */
-                                            v_k16_i = k_t71;
+                                        for (int64_t k_t72 = k_lo69; k_t72 < k_hi70; k_t72 += k_st71) { /* kiln loop #29 */
+                                            v_k16_i = k_t72;
                                             v_k15_sum = ((v_k15_sum) + (((a_p_a_d[(v_u_i)*(a_p_a_s1) + v_k16_i]) * (a_p_a_d[(v_k16_i)*(a_p_a_s1) + v_u_j]))));
                                         }
                                 }
@@ -292,28 +293,28 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                                     v_k15_sum = 0.0;
                                 }
                                 {
-                                    const int64_t k_lo74 = INT64_C(0), k_hi75 = v_k14_bdim, k_st76 = INT64_C(1);
-                                    kiln_barrier_wait(&k_bar50);
+                                    const int64_t k_lo75 = INT64_C(0), k_hi76 = v_k14_bdim, k_st77 = INT64_C(1);
+                                    kiln_barrier_wait(&k_bar51);
                                         #pragma omp for schedule(static) private(v_k17_i) reduction(+:v_k15_sum)
-                                        for (int64_t k_t77 = k_lo74; k_t77 < k_hi75; k_t77 += k_st76) { /* kiln loop #32 */
-                                            v_k17_i = k_t77;
+                                        for (int64_t k_t78 = k_lo75; k_t78 < k_hi76; k_t78 += k_st77) { /* kiln loop #32 */
+                                            v_k17_i = k_t78;
                                             v_k15_sum = ((v_k15_sum) + (((a_p_a_d[(v_u_i)*(a_p_a_s1) + ((((v_k12_len) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i))]) * (a_p_a_d[(((((v_k13_len) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))*(a_p_a_s1) + v_u_j]))));
                                         }
                                 }
                             }
                             v_k18_fill = ((a_p_a_d[(v_u_i)*(a_p_a_s1) + v_u_j]) - (v_k15_sum));
-                            kiln_barrier_wait(&k_bar50);
+                            kiln_barrier_wait(&k_bar51);
                             #pragma omp master
                             {
                                 a_p_a_d[(v_u_i)*(a_p_a_s1) + v_u_j] = v_k18_fill;
                             }
-                            kiln_barrier_wait(&k_bar50);
+                            kiln_barrier_wait(&k_bar51);
                         }
                     }
                     kiln_team = KILN_PAR_MIN;
-                    if (k_terr49 == 1) PyErr_Format(PyExc_ValueError, "matmul: mismatch in the contracted dimension (%lld is different from %lld)", k_terr49_a[0], k_terr49_a[1]);
-                    if (k_terr49 == 2) PyErr_Format(PyExc_ValueError, "operands could not be broadcast together: dimension %lld vs %lld", k_terr49_a[0], k_terr49_a[1]);
-                    if (k_terr49) goto kiln_fail;
+                    if (k_terr50 == 1) PyErr_Format(PyExc_ValueError, "matmul: mismatch in the contracted dimension (%lld is different from %lld)", k_terr50_a[0], k_terr50_a[1]);
+                    if (k_terr50 == 2) PyErr_Format(PyExc_ValueError, "operands could not be broadcast together: dimension %lld vs %lld", k_terr50_a[0], k_terr50_a[1]);
+                    if (k_terr50) goto kiln_fail;
                 }
             }
             if (kiln_team >= KILN_PAR_MIN && kiln_team_of_many()) { k_from8 = k_t4 + k_st3; k_go7 = 1; break; }
@@ -328,9 +329,9 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     v_k1_it = k_t9;
                     v_u_i = v_k1_it;
                     {
-                        const int64_t k_lo80 = INT64_C(0), k_hi81 = v_u_i, k_st82 = INT64_C(1);
-                        for (int64_t k_t83 = k_lo80; k_t83 < k_hi81; k_t83 += k_st82) { /* kiln loop #20 */
-                            v_k2_it = k_t83;
+                        const int64_t k_lo81 = INT64_C(0), k_hi82 = v_u_i, k_st83 = INT64_C(1);
+                        for (int64_t k_t84 = k_lo81; k_t84 < k_hi82; k_t84 += k_st83) { /* kiln loop #20 */
+                            v_k2_it = k_t84;
                             v_u_j = v_k2_it;
                             v_k3_len = ((((((v_u_j) < (a_p_a_s1)) ? (v_u_j) : (a_p_a_s1))) > (INT64_C(0))) ? ((((v_u_j) < (a_p_a_s1)) ? (v_u_j) : (a_p_a_s1))) : (INT64_C(0)));
                             v_k4_len = ((((((v_u_j) < (a_p_a_s0)) ? (v_u_j) : (a_p_a_s0))) > (INT64_C(0))) ? ((((v_u_j) < (a_p_a_s0)) ? (v_u_j) : (a_p_a_s0))) : (INT64_C(0)));
@@ -349,11 +350,11 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                                     v_k6_sum = 0.0;
                                 }
                                 {
-                                    const int64_t k_lo84 = INT64_C(0), k_hi85 = v_k5_bdim, k_st86 = INT64_C(1);
+                                    const int64_t k_lo85 = INT64_C(0), k_hi86 = v_k5_bdim, k_st87 = INT64_C(1);
                                     kiln_barrier_wait(&k_bar6);
                                         #pragma omp for schedule(static) private(v_k7_i) reduction(+:v_k6_sum)
-                                        for (int64_t k_t87 = k_lo84; k_t87 < k_hi85; k_t87 += k_st86) { /* kiln loop #11 */
-                                            v_k7_i = k_t87;
+                                        for (int64_t k_t88 = k_lo85; k_t88 < k_hi86; k_t88 += k_st87) { /* kiln loop #11 */
+                                            v_k7_i = k_t88;
                                             v_k6_sum = ((v_k6_sum) + (((a_p_a_d[(v_u_i)*(a_p_a_s1) + v_k7_i]) * (a_p_a_d[(v_k7_i)*(a_p_a_s1) + v_u_j]))));
                                         }
                                 }
@@ -363,11 +364,11 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                                     v_k6_sum = 0.0;
                                 }
                                 {
-                                    const int64_t k_lo90 = INT64_C(0), k_hi91 = v_k5_bdim, k_st92 = INT64_C(1);
+                                    const int64_t k_lo91 = INT64_C(0), k_hi92 = v_k5_bdim, k_st93 = INT64_C(1);
                                     kiln_barrier_wait(&k_bar6);
                                         #pragma omp for schedule(static) private(v_k8_i) reduction(+:v_k6_sum)
-                                        for (int64_t k_t93 = k_lo90; k_t93 < k_hi91; k_t93 += k_st92) { /* kiln loop #14 */
-                                            v_k8_i = k_t93;
+                                        for (int64_t k_t94 = k_lo91; k_t94 < k_hi92; k_t94 += k_st93) { /* kiln loop #14 */
+                                            v_k8_i = k_t94;
                                             v_k6_sum = ((v_k6_sum) + (((a_p_a_d[(v_u_i)*(a_p_a_s1) + ((((v_k3_len) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k8_i))]) * (a_p_a_d[(((((v_k4_len) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k8_i)))*(a_p_a_s1) + v_u_j]))));
                                         }
                                 }
@@ -391,9 +392,9 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     kiln_barrier_wait(&k_bar6);
                     if (k_terr5) break;
                     {
-                        const int64_t k_lo96 = v_u_i, k_hi97 = v_u_n, k_st98 = INT64_C(1);
-                        for (int64_t k_t99 = k_lo96; k_t99 < k_hi97; k_t99 += k_st98) { /* kiln loop #36 */
-                            v_k11_it = k_t99;
+                        const int64_t k_lo97 = v_u_i, k_hi98 = v_u_n, k_st99 = INT64_C(1);
+                        for (int64_t k_t100 = k_lo97; k_t100 < k_hi98; k_t100 += k_st99) { /* kiln loop #36 */
+                            v_k11_it = k_t100;
                             v_u_j = v_k11_it;
                             v_k12_len = ((((((v_u_i) < (a_p_a_s1)) ? (v_u_i) : (a_p_a_s1))) > (INT64_C(0))) ? ((((v_u_i) < (a_p_a_s1)) ? (v_u_i) : (a_p_a_s1))) : (INT64_C(0)));
                             v_k13_len = ((((((v_u_i) < (a_p_a_s0)) ? (v_u_i) : (a_p_a_s0))) > (INT64_C(0))) ? ((((v_u_i) < (a_p_a_s0)) ? (v_u_i) : (a_p_a_s0))) : (INT64_C(0)));
@@ -412,11 +413,11 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                                     v_k15_sum = 0.0;
                                 }
                                 {
-                                    const int64_t k_lo100 = INT64_C(0), k_hi101 = v_k14_bdim, k_st102 = INT64_C(1);
+                                    const int64_t k_lo101 = INT64_C(0), k_hi102 = v_k14_bdim, k_st103 = INT64_C(1);
                                     kiln_barrier_wait(&k_bar6);
                                         #pragma omp for schedule(static) private(v_k16_i) reduction(+:v_k15_sum)
-                                        for (int64_t k_t103 = k_lo100; k_t103 < k_hi101; k_t103 += k_st102) { /* kiln loop #29 */
-                                            v_k16_i = k_t103;
+                                        for (int64_t k_t104 = k_lo101; k_t104 < k_hi102; k_t104 += k_st103) { /* kiln loop #29 */
+                                            v_k16_i = k_t104;
                                             v_k15_sum = ((v_k15_sum) + (((a_p_a_d[(v_u_i)*(a_p_a_s1) + v_k16_i]) * (a_p_a_d[(v_k16_i)*(a_p_a_s1) + v_u_j]))));
                                         }
                                 }
@@ -426,11 +427,11 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                                     v_k15_sum = 0.0;
                                 }
                                 {
-                                    const int64_t k_lo106 = INT64_C(0), k_hi107 = v_k14_bdim, k_st108 = INT64_C(1);
+                                    const int64_t k_lo107 = INT64_C(0), k_hi108 = v_k14_bdim, k_st109 = INT64_C(1);
                                     kiln_barrier_wait(&k_bar6);
                                         #pragma omp for schedule(static) private(v_k17_i) reduction(+:v_k15_sum)
-                                        for (int64_t k_t109 = k_lo106; k_t109 < k_hi107; k_t109 += k_st108) { /* kiln loop #32 */
-                                            v_k17_i = k_t109;
+                                        for (int64_t k_t110 = k_lo107; k_t110 < k_hi108; k_t110 += k_st109) { /* kiln loop #32 */
+                                            v_k17_i = k_t110;
                                             v_k15_sum = ((v_k15_sum) + (((a_p_a_d[(v_u_i)*(a_p_a_s1) + ((((v_k12_len) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i))]) * (a_p_a_d[(((((v_k13_len) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))*(a_p_a_s1) + v_u_j]))));
                                         }
                                 }

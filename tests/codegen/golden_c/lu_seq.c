@@ -45,16 +45,17 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
     v_u_n = a_p_a_s0;
     {
         const int64_t k_lo1 = INT64_C(0), k_hi2 = v_u_n, k_st3 = INT64_C(1);
+    kiln_poller k_poll5 = KILN_POLLER;
         for (int64_t k_t4 = k_lo1; k_t4 < k_hi2; k_t4 += k_st3) { /* kiln loop #37 */
             v_k1_it = k_t4;
-            if (kiln_poll_signals(&kiln_stop)) {
+            if (KILN_POLL(k_poll5, &kiln_stop)) {
                 goto kiln_fail;
             }
             v_u_i = v_k1_it;
             {
-                const int64_t k_lo5 = INT64_C(0), k_hi6 = v_u_i, k_st7 = INT64_C(1);
-                for (int64_t k_t8 = k_lo5; k_t8 < k_hi6; k_t8 += k_st7) { /* kiln loop #20 */
-                    v_k2_it = k_t8;
+                const int64_t k_lo6 = INT64_C(0), k_hi7 = v_u_i, k_st8 = INT64_C(1);
+                for (int64_t k_t9 = k_lo6; k_t9 < k_hi7; k_t9 += k_st8) { /* kiln loop #20 */
+                    v_k2_it = k_t9;
                     v_u_j = v_k2_it;
                     v_k3_len = ((((((v_u_j) < (a_p_a_s1)) ? (v_u_j) : (a_p_a_s1))) > (INT64_C(0))) ? ((((v_u_j) < (a_p_a_s1)) ? (v_u_j) : (a_p_a_s1))) : (INT64_C(0)));
                     v_k4_len = ((((((v_u_j) < (a_p_a_s0)) ? (v_u_j) : (a_p_a_s0))) > (INT64_C(0))) ? ((((v_u_j) < (a_p_a_s0)) ? (v_u_j) : (a_p_a_s0))) : (INT64_C(0)));
@@ -70,20 +71,20 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     if (((((v_k3_len) == (v_k5_bdim))) && (((v_k4_len) == (v_k5_bdim))))) {
                         v_k6_sum = 0.0;
                         {
-                            const int64_t k_lo9 = INT64_C(0), k_hi10 = v_k5_bdim, k_st11 = INT64_C(1);
+                            const int64_t k_lo10 = INT64_C(0), k_hi11 = v_k5_bdim, k_st12 = INT64_C(1);
                             #pragma omp simd reduction(+:v_k6_sum)
-                            for (int64_t k_t12 = k_lo9; k_t12 < k_hi10; k_t12 += k_st11) { /* kiln loop #11 */
-                                v_k7_i = k_t12;
+                            for (int64_t k_t13 = k_lo10; k_t13 < k_hi11; k_t13 += k_st12) { /* kiln loop #11 */
+                                v_k7_i = k_t13;
                                 v_k6_sum = ((v_k6_sum) + (((a_p_a_d[(v_u_i)*(a_p_a_s1) + v_k7_i]) * (a_p_a_d[(v_k7_i)*(a_p_a_s1) + v_u_j]))));
                             }
                         }
                     } else {
                         v_k6_sum = 0.0;
                         {
-                            const int64_t k_lo13 = INT64_C(0), k_hi14 = v_k5_bdim, k_st15 = INT64_C(1);
+                            const int64_t k_lo14 = INT64_C(0), k_hi15 = v_k5_bdim, k_st16 = INT64_C(1);
                             #pragma omp simd reduction(+:v_k6_sum)
-                            for (int64_t k_t16 = k_lo13; k_t16 < k_hi14; k_t16 += k_st15) { /* kiln loop #14 */
-                                v_k8_i = k_t16;
+                            for (int64_t k_t17 = k_lo14; k_t17 < k_hi15; k_t17 += k_st16) { /* kiln loop #14 */
+                                v_k8_i = k_t17;
                                 v_k6_sum = ((v_k6_sum) + (((a_p_a_d[(v_u_i)*(a_p_a_s1) + ((((v_k3_len) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k8_i))]) * (a_p_a_d[(((((v_k4_len) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k8_i)))*(a_p_a_s1) + v_u_j]))));
                             }
                         }
@@ -95,9 +96,9 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                 }
             }
             {
-                const int64_t k_lo17 = v_u_i, k_hi18 = v_u_n, k_st19 = INT64_C(1);
-                for (int64_t k_t20 = k_lo17; k_t20 < k_hi18; k_t20 += k_st19) { /* kiln loop #36 */
-                    v_k11_it = k_t20;
+                const int64_t k_lo18 = v_u_i, k_hi19 = v_u_n, k_st20 = INT64_C(1);
+                for (int64_t k_t21 = k_lo18; k_t21 < k_hi19; k_t21 += k_st20) { /* kiln loop #36 */
+                    v_k11_it = k_t21;
                     v_u_j = v_k11_it;
                     v_k12_len = ((((((v_u_i) < (a_p_a_s1)) ? (v_u_i) : (a_p_a_s1))) > (INT64_C(0))) ? ((((v_u_i) < (a_p_a_s1)) ? (v_u_i) : (a_p_a_s1))) : (INT64_C(0)));
                     v_k13_len = ((((((v_u_i) < (a_p_a_s0)) ? (v_u_i) : (a_p_a_s0))) > (INT64_C(0))) ? ((((v_u_i) < (a_p_a_s0)) ? (v_u_i) : (a_p_a_s0))) : (INT64_C(0)));
@@ -113,20 +114,20 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     if (((((v_k12_len) == (v_k14_bdim))) && (((v_k13_len) == (v_k14_bdim))))) {
                         v_k15_sum = 0.0;
                         {
-                            const int64_t k_lo21 = INT64_C(0), k_hi22 = v_k14_bdim, k_st23 = INT64_C(1);
+                            const int64_t k_lo22 = INT64_C(0), k_hi23 = v_k14_bdim, k_st24 = INT64_C(1);
                             #pragma omp simd reduction(+:v_k15_sum)
-                            for (int64_t k_t24 = k_lo21; k_t24 < k_hi22; k_t24 += k_st23) { /* kiln loop #29 */
-                                v_k16_i = k_t24;
+                            for (int64_t k_t25 = k_lo22; k_t25 < k_hi23; k_t25 += k_st24) { /* kiln loop #29 */
+                                v_k16_i = k_t25;
                                 v_k15_sum = ((v_k15_sum) + (((a_p_a_d[(v_u_i)*(a_p_a_s1) + v_k16_i]) * (a_p_a_d[(v_k16_i)*(a_p_a_s1) + v_u_j]))));
                             }
                         }
                     } else {
                         v_k15_sum = 0.0;
                         {
-                            const int64_t k_lo25 = INT64_C(0), k_hi26 = v_k14_bdim, k_st27 = INT64_C(1);
+                            const int64_t k_lo26 = INT64_C(0), k_hi27 = v_k14_bdim, k_st28 = INT64_C(1);
                             #pragma omp simd reduction(+:v_k15_sum)
-                            for (int64_t k_t28 = k_lo25; k_t28 < k_hi26; k_t28 += k_st27) { /* kiln loop #32 */
-                                v_k17_i = k_t28;
+                            for (int64_t k_t29 = k_lo26; k_t29 < k_hi27; k_t29 += k_st28) { /* kiln loop #32 */
+                                v_k17_i = k_t29;
                                 v_k15_sum = ((v_k15_sum) + (((a_p_a_d[(v_u_i)*(a_p_a_s1) + ((((v_k12_len) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i))]) * (a_p_a_d[(((((v_k13_len) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k17_i)))*(a_p_a_s1) + v_u_j]))));
                             }
                         }

@@ -57,338 +57,318 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
     }
     v_p_tol = PyFloat_AsDouble(args[1]); if (v_p_tol == -1.0 && PyErr_Occurred()) goto kiln_fail;
     v_u_err = 1.0;
-    while (((v_u_err) > (v_p_tol))) {
-        if (kiln_poll_signals(&kiln_stop)) {
-            goto kiln_fail;
-        }
-        v_k1_nblk = kiln_floordiv_i64(((a_p_x_s0) + (INT64_C(127))), INT64_C(128));
-        {
-            npy_intp d_[1] = {((v_k1_nblk) + (INT64_C(1)))};
-            PyObject* k_o1 = kiln_scratch_array(1, d_, NPY_INT64);
-            if (!k_o1) goto kiln_fail;
-            Py_XDECREF(a_k2_offs_o); a_k2_offs_o = k_o1;
-            a_k2_offs_d = (int64_t*)PyArray_DATA((PyArrayObject*)k_o1);
-            a_k2_offs_s0 = d_[0];
-            a_k2_offs_t0 = 1;
-        }
-        {
-            const int64_t k_lo2 = INT64_C(0), k_hi3 = v_k1_nblk, k_st4 = INT64_C(1);
-            if (kiln_team_of_many() && (kiln_worth_team((k_hi3 - k_lo2) * (5 + kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 3), &kiln_team))) {
-                    omp_set_schedule(omp_sched_static, (((5 + kiln_trips(((INT64_C(0)) * (INT64_C(128))), (((((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 3)) * 3 < ((5 + kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 3)) * 2 || ((5 + kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 3)) * 3 < ((5 + kiln_trips(((INT64_C(0)) * (INT64_C(128))), (((((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 3)) * 2) ? 1 : 0);
-                int k_perr6 = 0;
-                long long k_perr6_a[1] = {0};
-                #pragma omp parallel for schedule(runtime) private(v_k3_b, v_k6_bstart, v_k7_bend, v_k5_hits, v_k4_i)
-                for (int64_t k_t5 = k_lo2; k_t5 < k_hi3; k_t5 += k_st4) { /* kiln loop #10 */
-                    v_k3_b = k_t5;
-                    if (kiln_poll_signals(&kiln_stop)) {
-                        #pragma omp critical(kiln_check)
-                        { if (!k_perr6) k_perr6 = -1; }
-                        goto k_pnext7;
-                    }
-                    v_k6_bstart = ((v_k3_b) * (INT64_C(128)));
-                    v_k7_bend = (((((v_k6_bstart) + (INT64_C(128)))) < (a_p_x_s0)) ? (((v_k6_bstart) + (INT64_C(128)))) : (a_p_x_s0));
-                    v_k5_hits = ((uint8_t)INT64_C(0));
-                    {
-                        const int64_t k_lo8 = v_k6_bstart, k_hi9 = v_k7_bend, k_st10 = INT64_C(1);
-                        for (int64_t k_t11 = k_lo8; k_t11 < k_hi9; k_t11 += k_st10) { /* kiln loop #8 */
-                            v_k4_i = k_t11;
-                            v_k5_hits = ((uint8_t)((v_k5_hits) + (((uint8_t)(((a_p_x_d[v_k4_i]) > (0.5)))))));
-                        }
-                    }
-                    a_k2_offs_d[((v_k3_b) + (INT64_C(1)))] = ((int64_t)(v_k5_hits));
-                    k_pnext7: ;
-                }
-                if (k_perr6 == -1) goto kiln_fail;
-            } else {
-                for (int64_t k_t5 = k_lo2; k_t5 < k_hi3; k_t5 += k_st4) { /* kiln loop #10 */
-                    v_k3_b = k_t5;
-                    if (kiln_poll_signals(&kiln_stop)) {
-                        goto kiln_fail;
-                    }
-                    v_k6_bstart = ((v_k3_b) * (INT64_C(128)));
-                    v_k7_bend = (((((v_k6_bstart) + (INT64_C(128)))) < (a_p_x_s0)) ? (((v_k6_bstart) + (INT64_C(128)))) : (a_p_x_s0));
-                    v_k5_hits = ((uint8_t)INT64_C(0));
-                    {
-                        const int64_t k_lo13 = v_k6_bstart, k_hi14 = v_k7_bend, k_st15 = INT64_C(1);
-                        for (int64_t k_t16 = k_lo13; k_t16 < k_hi14; k_t16 += k_st15) { /* kiln loop #8 */
-                            v_k4_i = k_t16;
-                            v_k5_hits = ((uint8_t)((v_k5_hits) + (((uint8_t)(((a_p_x_d[v_k4_i]) > (0.5)))))));
-                        }
-                    }
-                    a_k2_offs_d[((v_k3_b) + (INT64_C(1)))] = ((int64_t)(v_k5_hits));
-                }
+    {
+        kiln_poller k_poll1 = KILN_POLLER;
+        while (((v_u_err) > (v_p_tol))) {
+            if (KILN_POLL(k_poll1, &kiln_stop)) {
+                goto kiln_fail;
             }
-        }
-        a_k2_offs_d[INT64_C(0)] = INT64_C(0);
-        {
-            const int64_t k_lo17 = INT64_C(0), k_hi18 = v_k1_nblk, k_st19 = INT64_C(1);
-            for (int64_t k_t20 = k_lo17; k_t20 < k_hi18; k_t20 += k_st19) { /* kiln loop #13 */
-                v_k3_b = k_t20;
-                a_k2_offs_d[((v_k3_b) + (INT64_C(1)))] = ((a_k2_offs_d[((v_k3_b) + (INT64_C(1)))]) + (a_k2_offs_d[v_k3_b]));
+            v_k1_nblk = kiln_floordiv_i64(((a_p_x_s0) + (INT64_C(127))), INT64_C(128));
+            {
+                npy_intp d_[1] = {((v_k1_nblk) + (INT64_C(1)))};
+                PyObject* k_o2 = kiln_scratch_array(1, d_, NPY_INT64);
+                if (!k_o2) goto kiln_fail;
+                Py_XDECREF(a_k2_offs_o); a_k2_offs_o = k_o2;
+                a_k2_offs_d = (int64_t*)PyArray_DATA((PyArrayObject*)k_o2);
+                a_k2_offs_s0 = d_[0];
+                a_k2_offs_t0 = 1;
             }
-        }
-        v_k8_count = a_k2_offs_d[v_k1_nblk];
-        {
-            npy_intp d_[1] = {v_k8_count};
-            PyObject* k_o21 = kiln_scratch_array(1, d_, NPY_FLOAT64);
-            if (!k_o21) goto kiln_fail;
-            Py_XDECREF(a_k9_masked_o); a_k9_masked_o = k_o21;
-            a_k9_masked_d = (double*)PyArray_DATA((PyArrayObject*)k_o21);
-            a_k9_masked_s0 = d_[0];
-            a_k9_masked_t0 = 1;
-        }
-        {
-            const int64_t k_lo22 = INT64_C(0), k_hi23 = v_k1_nblk, k_st24 = INT64_C(1);
-            if (kiln_team_of_many() && (kiln_worth_team((k_hi23 - k_lo22) * (9 + kiln_work_max(kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 4, (1 + kiln_work_max((3 + kiln_work_max(kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 5, kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 5)), 1)))), &kiln_team))) {
-                    omp_set_schedule(omp_sched_static, (((9 + kiln_work_max(kiln_trips(((INT64_C(0)) * (INT64_C(128))), (((((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 4, (1 + kiln_work_max((3 + kiln_work_max(kiln_trips(((INT64_C(0)) * (INT64_C(128))), (((((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 5, kiln_trips(((INT64_C(0)) * (INT64_C(128))), (((((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 5)), 1))))) * 3 < ((9 + kiln_work_max(kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 4, (1 + kiln_work_max((3 + kiln_work_max(kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 5, kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 5)), 1))))) * 2 || ((9 + kiln_work_max(kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 4, (1 + kiln_work_max((3 + kiln_work_max(kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 5, kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 5)), 1))))) * 3 < ((9 + kiln_work_max(kiln_trips(((INT64_C(0)) * (INT64_C(128))), (((((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 4, (1 + kiln_work_max((3 + kiln_work_max(kiln_trips(((INT64_C(0)) * (INT64_C(128))), (((((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 5, kiln_trips(((INT64_C(0)) * (INT64_C(128))), (((((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 5)), 1))))) * 2) ? 1 : 0);
-                int k_perr26 = 0;
-                long long k_perr26_a[1] = {0};
-                #pragma omp parallel for schedule(runtime) private(v_k10_b, v_k13_bstart, v_k14_bend, v_k12_pos, v_k15_bhits, v_k11_i)
-                for (int64_t k_t25 = k_lo22; k_t25 < k_hi23; k_t25 += k_st24) { /* kiln loop #32 */
-                    v_k10_b = k_t25;
-                    if (kiln_poll_signals(&kiln_stop)) {
-                        #pragma omp critical(kiln_check)
-                        { if (!k_perr26) k_perr26 = -1; }
-                        goto k_pnext27;
-                    }
-                    v_k13_bstart = ((v_k10_b) * (INT64_C(128)));
-                    v_k14_bend = (((((v_k13_bstart) + (INT64_C(128)))) < (a_p_x_s0)) ? (((v_k13_bstart) + (INT64_C(128)))) : (a_p_x_s0));
-                    v_k12_pos = a_k2_offs_d[v_k10_b];
-                    v_k15_bhits = ((a_k2_offs_d[((v_k10_b) + (INT64_C(1)))]) - (v_k12_pos));
-                    if (((v_k15_bhits) == (((v_k14_bend) - (v_k13_bstart))))) {
+            {
+                const int64_t k_lo3 = INT64_C(0), k_hi4 = v_k1_nblk, k_st5 = INT64_C(1);
+                if (kiln_team_of_many() && (kiln_worth_team((k_hi4 - k_lo3) * (5 + kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 3), &kiln_team))) {
+                        omp_set_schedule(omp_sched_static, (((5 + kiln_trips(((INT64_C(0)) * (INT64_C(128))), (((((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 3)) * 3 < ((5 + kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 3)) * 2 || ((5 + kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 3)) * 3 < ((5 + kiln_trips(((INT64_C(0)) * (INT64_C(128))), (((((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 3)) * 2) ? 1 : 0);
+                    #pragma omp parallel for schedule(runtime) private(v_k3_b, v_k6_bstart, v_k7_bend, v_k5_hits, v_k4_i)
+                    for (int64_t k_t6 = k_lo3; k_t6 < k_hi4; k_t6 += k_st5) { /* kiln loop #10 */
+                        v_k3_b = k_t6;
+                        v_k6_bstart = ((v_k3_b) * (INT64_C(128)));
+                        v_k7_bend = (((((v_k6_bstart) + (INT64_C(128)))) < (a_p_x_s0)) ? (((v_k6_bstart) + (INT64_C(128)))) : (a_p_x_s0));
+                        v_k5_hits = ((uint8_t)INT64_C(0));
                         {
-                            const int64_t k_lo28 = v_k13_bstart, k_hi29 = v_k14_bend, k_st30 = INT64_C(1);
-                            #pragma omp simd private(v_k11_i)
-                            for (int64_t k_t31 = k_lo28; k_t31 < k_hi29; k_t31 += k_st30) { /* kiln loop #28 */
-                                v_k11_i = k_t31;
-                                a_k9_masked_d[((v_k12_pos) + (((v_k11_i) - (v_k13_bstart))))] = a_p_x_d[v_k11_i];
+                            const int64_t k_lo9 = v_k6_bstart, k_hi10 = v_k7_bend, k_st11 = INT64_C(1);
+                            for (int64_t k_t12 = k_lo9; k_t12 < k_hi10; k_t12 += k_st11) { /* kiln loop #8 */
+                                v_k4_i = k_t12;
+                                v_k5_hits = ((uint8_t)((v_k5_hits) + (((uint8_t)(((a_p_x_d[v_k4_i]) > (0.5)))))));
                             }
                         }
-                    } else {
-                        if (((v_k15_bhits) != (INT64_C(0)))) {
-                            if (((a_p_x_d[((v_k14_bend) - (INT64_C(1)))]) > (0.5))) {
-                                {
-                                    const int64_t k_lo32 = v_k13_bstart, k_hi33 = v_k14_bend, k_st34 = INT64_C(1);
-                                    for (int64_t k_t35 = k_lo32; k_t35 < k_hi33; k_t35 += k_st34) { /* kiln loop #26 */
-                                        v_k11_i = k_t35;
-                                        a_k9_masked_d[v_k12_pos] = a_p_x_d[v_k11_i];
-                                        v_k12_pos = ((v_k12_pos) + (((int64_t)(((a_p_x_d[v_k11_i]) > (0.5))))));
-                                    }
-                                }
-                            } else {
-                                {
-                                    const int64_t k_lo36 = v_k13_bstart, k_hi37 = v_k14_bend, k_st38 = INT64_C(1);
-                                    for (int64_t k_t39 = k_lo36; k_t39 < k_hi37; k_t39 += k_st38) { /* kiln loop #23 */
-                                        v_k11_i = k_t39;
-                                        if (((a_p_x_d[v_k11_i]) > (0.5))) {
-                                            a_k9_masked_d[v_k12_pos] = a_p_x_d[v_k11_i];
-                                            v_k12_pos = ((v_k12_pos) + (INT64_C(1)));
-                                        }
-                                    }
-                                }
-                            }
+                        a_k2_offs_d[((v_k3_b) + (INT64_C(1)))] = ((int64_t)(v_k5_hits));
+                    }
+                } else {
+                kiln_poller k_poll14 = KILN_POLLER;
+                    for (int64_t k_t6 = k_lo3; k_t6 < k_hi4; k_t6 += k_st5) { /* kiln loop #10 */
+                        v_k3_b = k_t6;
+                        if (KILN_POLL(k_poll14, &kiln_stop)) {
+                            goto kiln_fail;
                         }
-                    }
-                    k_pnext27: ;
-                }
-                if (k_perr26 == -1) goto kiln_fail;
-            } else {
-                for (int64_t k_t25 = k_lo22; k_t25 < k_hi23; k_t25 += k_st24) { /* kiln loop #32 */
-                    v_k10_b = k_t25;
-                    if (kiln_poll_signals(&kiln_stop)) {
-                        goto kiln_fail;
-                    }
-                    v_k13_bstart = ((v_k10_b) * (INT64_C(128)));
-                    v_k14_bend = (((((v_k13_bstart) + (INT64_C(128)))) < (a_p_x_s0)) ? (((v_k13_bstart) + (INT64_C(128)))) : (a_p_x_s0));
-                    v_k12_pos = a_k2_offs_d[v_k10_b];
-                    v_k15_bhits = ((a_k2_offs_d[((v_k10_b) + (INT64_C(1)))]) - (v_k12_pos));
-                    if (((v_k15_bhits) == (((v_k14_bend) - (v_k13_bstart))))) {
+                        v_k6_bstart = ((v_k3_b) * (INT64_C(128)));
+                        v_k7_bend = (((((v_k6_bstart) + (INT64_C(128)))) < (a_p_x_s0)) ? (((v_k6_bstart) + (INT64_C(128)))) : (a_p_x_s0));
+                        v_k5_hits = ((uint8_t)INT64_C(0));
                         {
-                            const int64_t k_lo41 = v_k13_bstart, k_hi42 = v_k14_bend, k_st43 = INT64_C(1);
-                            #pragma omp simd private(v_k11_i)
-                            for (int64_t k_t44 = k_lo41; k_t44 < k_hi42; k_t44 += k_st43) { /* kiln loop #28 */
-                                v_k11_i = k_t44;
-                                a_k9_masked_d[((v_k12_pos) + (((v_k11_i) - (v_k13_bstart))))] = a_p_x_d[v_k11_i];
+                            const int64_t k_lo15 = v_k6_bstart, k_hi16 = v_k7_bend, k_st17 = INT64_C(1);
+                            for (int64_t k_t18 = k_lo15; k_t18 < k_hi16; k_t18 += k_st17) { /* kiln loop #8 */
+                                v_k4_i = k_t18;
+                                v_k5_hits = ((uint8_t)((v_k5_hits) + (((uint8_t)(((a_p_x_d[v_k4_i]) > (0.5)))))));
                             }
                         }
-                    } else {
-                        if (((v_k15_bhits) != (INT64_C(0)))) {
-                            if (((a_p_x_d[((v_k14_bend) - (INT64_C(1)))]) > (0.5))) {
-                                {
-                                    const int64_t k_lo45 = v_k13_bstart, k_hi46 = v_k14_bend, k_st47 = INT64_C(1);
-                                    for (int64_t k_t48 = k_lo45; k_t48 < k_hi46; k_t48 += k_st47) { /* kiln loop #26 */
-                                        v_k11_i = k_t48;
-                                        a_k9_masked_d[v_k12_pos] = a_p_x_d[v_k11_i];
-                                        v_k12_pos = ((v_k12_pos) + (((int64_t)(((a_p_x_d[v_k11_i]) > (0.5))))));
-                                    }
+                        a_k2_offs_d[((v_k3_b) + (INT64_C(1)))] = ((int64_t)(v_k5_hits));
+                    }
+                }
+            }
+            a_k2_offs_d[INT64_C(0)] = INT64_C(0);
+            {
+                const int64_t k_lo19 = INT64_C(0), k_hi20 = v_k1_nblk, k_st21 = INT64_C(1);
+                for (int64_t k_t22 = k_lo19; k_t22 < k_hi20; k_t22 += k_st21) { /* kiln loop #13 */
+                    v_k3_b = k_t22;
+                    a_k2_offs_d[((v_k3_b) + (INT64_C(1)))] = ((a_k2_offs_d[((v_k3_b) + (INT64_C(1)))]) + (a_k2_offs_d[v_k3_b]));
+                }
+            }
+            v_k8_count = a_k2_offs_d[v_k1_nblk];
+            {
+                npy_intp d_[1] = {v_k8_count};
+                PyObject* k_o23 = kiln_scratch_array(1, d_, NPY_FLOAT64);
+                if (!k_o23) goto kiln_fail;
+                Py_XDECREF(a_k9_masked_o); a_k9_masked_o = k_o23;
+                a_k9_masked_d = (double*)PyArray_DATA((PyArrayObject*)k_o23);
+                a_k9_masked_s0 = d_[0];
+                a_k9_masked_t0 = 1;
+            }
+            {
+                const int64_t k_lo24 = INT64_C(0), k_hi25 = v_k1_nblk, k_st26 = INT64_C(1);
+                if (kiln_team_of_many() && (kiln_worth_team((k_hi25 - k_lo24) * (9 + kiln_work_max(kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 4, (1 + kiln_work_max((3 + kiln_work_max(kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 5, kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 5)), 1)))), &kiln_team))) {
+                        omp_set_schedule(omp_sched_static, (((9 + kiln_work_max(kiln_trips(((INT64_C(0)) * (INT64_C(128))), (((((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 4, (1 + kiln_work_max((3 + kiln_work_max(kiln_trips(((INT64_C(0)) * (INT64_C(128))), (((((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 5, kiln_trips(((INT64_C(0)) * (INT64_C(128))), (((((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 5)), 1))))) * 3 < ((9 + kiln_work_max(kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 4, (1 + kiln_work_max((3 + kiln_work_max(kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 5, kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 5)), 1))))) * 2 || ((9 + kiln_work_max(kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 4, (1 + kiln_work_max((3 + kiln_work_max(kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 5, kiln_trips(((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128))), (((((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((((INT64_C(0)) + (kiln_floordiv_i64(((v_k1_nblk) - (INT64_C(0))), INT64_C(2))))) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 5)), 1))))) * 3 < ((9 + kiln_work_max(kiln_trips(((INT64_C(0)) * (INT64_C(128))), (((((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 4, (1 + kiln_work_max((3 + kiln_work_max(kiln_trips(((INT64_C(0)) * (INT64_C(128))), (((((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 5, kiln_trips(((INT64_C(0)) * (INT64_C(128))), (((((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) * (INT64_C(128)))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 5)), 1))))) * 2) ? 1 : 0);
+                    #pragma omp parallel for schedule(runtime) private(v_k10_b, v_k13_bstart, v_k14_bend, v_k12_pos, v_k15_bhits, v_k11_i)
+                    for (int64_t k_t27 = k_lo24; k_t27 < k_hi25; k_t27 += k_st26) { /* kiln loop #32 */
+                        v_k10_b = k_t27;
+                        v_k13_bstart = ((v_k10_b) * (INT64_C(128)));
+                        v_k14_bend = (((((v_k13_bstart) + (INT64_C(128)))) < (a_p_x_s0)) ? (((v_k13_bstart) + (INT64_C(128)))) : (a_p_x_s0));
+                        v_k12_pos = a_k2_offs_d[v_k10_b];
+                        v_k15_bhits = ((a_k2_offs_d[((v_k10_b) + (INT64_C(1)))]) - (v_k12_pos));
+                        if (((v_k15_bhits) == (((v_k14_bend) - (v_k13_bstart))))) {
+                            {
+                                const int64_t k_lo30 = v_k13_bstart, k_hi31 = v_k14_bend, k_st32 = INT64_C(1);
+                                #pragma omp simd private(v_k11_i)
+                                for (int64_t k_t33 = k_lo30; k_t33 < k_hi31; k_t33 += k_st32) { /* kiln loop #28 */
+                                    v_k11_i = k_t33;
+                                    a_k9_masked_d[((v_k12_pos) + (((v_k11_i) - (v_k13_bstart))))] = a_p_x_d[v_k11_i];
                                 }
-                            } else {
-                                {
-                                    const int64_t k_lo49 = v_k13_bstart, k_hi50 = v_k14_bend, k_st51 = INT64_C(1);
-                                    for (int64_t k_t52 = k_lo49; k_t52 < k_hi50; k_t52 += k_st51) { /* kiln loop #23 */
-                                        v_k11_i = k_t52;
-                                        if (((a_p_x_d[v_k11_i]) > (0.5))) {
-                                            a_k9_masked_d[v_k12_pos] = a_p_x_d[v_k11_i];
-                                            v_k12_pos = ((v_k12_pos) + (INT64_C(1)));
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        {
-            const int64_t k_lo53 = INT64_C(0), k_hi54 = v_k8_count, k_st55 = INT64_C(1);
-            if (kiln_team_of_many() && (kiln_worth_team((k_hi54 - k_lo53) * 3, &kiln_team))) {
-                #pragma omp parallel for schedule(static) private(v_k16_i)
-                for (int64_t k_t56 = k_lo53; k_t56 < k_hi54; k_t56 += k_st55) { /* kiln loop #34 */
-                    v_k16_i = k_t56;
-                    a_k9_masked_d[v_k16_i] = ((a_k9_masked_d[v_k16_i]) * (0.5));
-                }
-            } else {
-                for (int64_t k_t56 = k_lo53; k_t56 < k_hi54; k_t56 += k_st55) { /* kiln loop #34 */
-                    v_k16_i = k_t56;
-                    a_k9_masked_d[v_k16_i] = ((a_k9_masked_d[v_k16_i]) * (0.5));
-                }
-            }
-        }
-        v_k17_count = INT64_C(0);
-        {
-            const int64_t k_lo60 = INT64_C(0), k_hi61 = a_p_x_s0, k_st62 = INT64_C(128);
-            const int64_t k_n65 = kiln_trips(k_lo60, k_hi61, k_st62);
-            if (kiln_team_of_many() && (kiln_worth_team((k_n65 - 0) * (3 + kiln_trips(((INT64_C(0)) + (kiln_floordiv_i64(((a_p_x_s0) - (INT64_C(0))), INT64_C(2)))), (((((((INT64_C(0)) + (kiln_floordiv_i64(((a_p_x_s0) - (INT64_C(0))), INT64_C(2))))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) + (kiln_floordiv_i64(((a_p_x_s0) - (INT64_C(0))), INT64_C(2))))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 3), &kiln_team))) {
-                    omp_set_schedule(omp_sched_static, (((3 + kiln_trips(INT64_C(0), (((((INT64_C(0)) + (INT64_C(128)))) < (a_p_x_s0)) ? (((INT64_C(0)) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 3)) * 3 < ((3 + kiln_trips(((INT64_C(0)) + (kiln_floordiv_i64(((a_p_x_s0) - (INT64_C(0))), INT64_C(2)))), (((((((INT64_C(0)) + (kiln_floordiv_i64(((a_p_x_s0) - (INT64_C(0))), INT64_C(2))))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) + (kiln_floordiv_i64(((a_p_x_s0) - (INT64_C(0))), INT64_C(2))))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 3)) * 2 || ((3 + kiln_trips(((INT64_C(0)) + (kiln_floordiv_i64(((a_p_x_s0) - (INT64_C(0))), INT64_C(2)))), (((((((INT64_C(0)) + (kiln_floordiv_i64(((a_p_x_s0) - (INT64_C(0))), INT64_C(2))))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) + (kiln_floordiv_i64(((a_p_x_s0) - (INT64_C(0))), INT64_C(2))))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 3)) * 3 < ((3 + kiln_trips(INT64_C(0), (((((INT64_C(0)) + (INT64_C(128)))) < (a_p_x_s0)) ? (((INT64_C(0)) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 3)) * 2) ? 1 : 0);
-                int k_perr66 = 0;
-                long long k_perr66_a[1] = {0};
-                #pragma omp parallel for schedule(runtime) private(v_k18_blk, v_k21_bend, v_k20_hits, v_k19_i) reduction(+:v_k17_count)
-                for (int64_t k_k64 = 0; k_k64 < k_n65; k_k64++) { /* kiln loop #41 */
-                    v_k18_blk = kiln_nth(k_lo60, k_k64, k_st62);
-                    if (kiln_poll_signals(&kiln_stop)) {
-                        #pragma omp critical(kiln_check)
-                        { if (!k_perr66) k_perr66 = -1; }
-                        goto k_pnext67;
-                    }
-                    v_k21_bend = (((((v_k18_blk) + (INT64_C(128)))) < (a_p_x_s0)) ? (((v_k18_blk) + (INT64_C(128)))) : (a_p_x_s0));
-                    v_k20_hits = ((uint8_t)INT64_C(0));
-                    {
-                        const int64_t k_lo68 = v_k18_blk, k_hi69 = v_k21_bend, k_st70 = INT64_C(1);
-                        for (int64_t k_t71 = k_lo68; k_t71 < k_hi69; k_t71 += k_st70) { /* kiln loop #39 */
-                            v_k19_i = k_t71;
-                            v_k20_hits = ((uint8_t)((v_k20_hits) + (((uint8_t)(((a_p_x_d[v_k19_i]) > (0.5)))))));
-                        }
-                    }
-                    v_k17_count = ((v_k17_count) + (((int64_t)(v_k20_hits))));
-                    k_pnext67: ;
-                }
-                if (k_perr66 == -1) goto kiln_fail;
-            } else {
-                for (int64_t k_k64 = 0; k_k64 < k_n65; k_k64++) { /* kiln loop #41 */
-                    v_k18_blk = kiln_nth(k_lo60, k_k64, k_st62);
-                    if (kiln_poll_signals(&kiln_stop)) {
-                        goto kiln_fail;
-                    }
-                    v_k21_bend = (((((v_k18_blk) + (INT64_C(128)))) < (a_p_x_s0)) ? (((v_k18_blk) + (INT64_C(128)))) : (a_p_x_s0));
-                    v_k20_hits = ((uint8_t)INT64_C(0));
-                    {
-                        const int64_t k_lo73 = v_k18_blk, k_hi74 = v_k21_bend, k_st75 = INT64_C(1);
-                        for (int64_t k_t76 = k_lo73; k_t76 < k_hi74; k_t76 += k_st75) { /* kiln loop #39 */
-                            v_k19_i = k_t76;
-                            v_k20_hits = ((uint8_t)((v_k20_hits) + (((uint8_t)(((a_p_x_d[v_k19_i]) > (0.5)))))));
-                        }
-                    }
-                    v_k17_count = ((v_k17_count) + (((int64_t)(v_k20_hits))));
-                }
-            }
-        }
-        if (!(((((v_k8_count) == (v_k17_count))) || (((v_k8_count) == (INT64_C(1))))))) {
-            PyErr_Format(PyExc_ValueError, "shape mismatch: value array could not be broadcast to indexing result (extent %lld vs %lld)", (long long)(v_k8_count), (long long)(v_k17_count));
-            goto kiln_fail;
-        }
-        v_k22_pos = INT64_C(0);
-        {
-            const int64_t k_lo77 = INT64_C(0), k_hi78 = a_p_x_s0, k_st79 = INT64_C(128);
-            const int64_t k_n82 = kiln_trips(k_lo77, k_hi78, k_st79);
-            for (int64_t k_k81 = 0; k_k81 < k_n82; k_k81++) { /* kiln loop #57 */
-                v_k24_blk = kiln_nth(k_lo77, k_k81, k_st79);
-                if (kiln_poll_signals(&kiln_stop)) {
-                    goto kiln_fail;
-                }
-                v_k27_bend = (((((v_k24_blk) + (INT64_C(128)))) < (a_p_x_s0)) ? (((v_k24_blk) + (INT64_C(128)))) : (a_p_x_s0));
-                v_k26_hits = ((uint8_t)INT64_C(0));
-                {
-                    const int64_t k_lo83 = v_k24_blk, k_hi84 = v_k27_bend, k_st85 = INT64_C(1);
-                    if (kiln_team_of_many() && (kiln_worth_team((k_hi84 - k_lo83) * 3, &kiln_team))) {
-                        #pragma omp parallel for schedule(static) private(v_k25_i) reduction(+:v_k26_hits)
-                        for (int64_t k_t86 = k_lo83; k_t86 < k_hi84; k_t86 += k_st85) { /* kiln loop #47 */
-                            v_k25_i = k_t86;
-                            v_k26_hits = ((uint8_t)((v_k26_hits) + (((uint8_t)(((a_p_x_d[v_k25_i]) > (0.5)))))));
-                        }
-                    } else {
-                        for (int64_t k_t86 = k_lo83; k_t86 < k_hi84; k_t86 += k_st85) { /* kiln loop #47 */
-                            v_k25_i = k_t86;
-                            v_k26_hits = ((uint8_t)((v_k26_hits) + (((uint8_t)(((a_p_x_d[v_k25_i]) > (0.5)))))));
-                        }
-                    }
-                }
-                if (((((int64_t)(v_k26_hits))) == (((v_k27_bend) - (v_k24_blk))))) {
-                    {
-                        const int64_t k_lo90 = v_k24_blk, k_hi91 = v_k27_bend, k_st92 = INT64_C(1);
-                        if (kiln_team_of_many() && (kiln_worth_team((k_hi91 - k_lo90) * 6, &kiln_team))) {
-                            #pragma omp parallel for schedule(static) private(v_k23_i)
-                            for (int64_t k_t93 = k_lo90; k_t93 < k_hi91; k_t93 += k_st92) { /* kiln loop #53 */
-                                v_k23_i = k_t93;
-                                a_p_x_d[v_k23_i] = a_k9_masked_d[((((v_k8_count) == (INT64_C(1)))) ? (INT64_C(0)) : (((v_k22_pos) + (((v_k23_i) - (v_k24_blk))))))];
                             }
                         } else {
-                            for (int64_t k_t93 = k_lo90; k_t93 < k_hi91; k_t93 += k_st92) { /* kiln loop #53 */
-                                v_k23_i = k_t93;
-                                a_p_x_d[v_k23_i] = a_k9_masked_d[((((v_k8_count) == (INT64_C(1)))) ? (INT64_C(0)) : (((v_k22_pos) + (((v_k23_i) - (v_k24_blk))))))];
+                            if (((v_k15_bhits) != (INT64_C(0)))) {
+                                if (((a_p_x_d[((v_k14_bend) - (INT64_C(1)))]) > (0.5))) {
+                                    {
+                                        const int64_t k_lo34 = v_k13_bstart, k_hi35 = v_k14_bend, k_st36 = INT64_C(1);
+                                        for (int64_t k_t37 = k_lo34; k_t37 < k_hi35; k_t37 += k_st36) { /* kiln loop #26 */
+                                            v_k11_i = k_t37;
+                                            a_k9_masked_d[v_k12_pos] = a_p_x_d[v_k11_i];
+                                            v_k12_pos = ((v_k12_pos) + (((int64_t)(((a_p_x_d[v_k11_i]) > (0.5))))));
+                                        }
+                                    }
+                                } else {
+                                    {
+                                        const int64_t k_lo38 = v_k13_bstart, k_hi39 = v_k14_bend, k_st40 = INT64_C(1);
+                                        for (int64_t k_t41 = k_lo38; k_t41 < k_hi39; k_t41 += k_st40) { /* kiln loop #23 */
+                                            v_k11_i = k_t41;
+                                            if (((a_p_x_d[v_k11_i]) > (0.5))) {
+                                                a_k9_masked_d[v_k12_pos] = a_p_x_d[v_k11_i];
+                                                v_k12_pos = ((v_k12_pos) + (INT64_C(1)));
+                                            }
+                                        }
+                                    }
+                                }
                             }
                         }
                     }
-                    v_k22_pos = ((v_k22_pos) + (((int64_t)(v_k26_hits))));
                 } else {
-                    if (((v_k26_hits) != (((uint8_t)INT64_C(0))))) {
-                        {
-                            const int64_t k_lo97 = v_k24_blk, k_hi98 = v_k27_bend, k_st99 = INT64_C(1);
-                            for (int64_t k_t100 = k_lo97; k_t100 < k_hi98; k_t100 += k_st99) { /* kiln loop #51 */
-                                v_k23_i = k_t100;
-                                if (((a_p_x_d[v_k23_i]) > (0.5))) {
-                                    a_p_x_d[v_k23_i] = a_k9_masked_d[((((v_k8_count) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k22_pos))];
-                                    v_k22_pos = ((v_k22_pos) + (INT64_C(1)));
+                kiln_poller k_poll43 = KILN_POLLER;
+                    for (int64_t k_t27 = k_lo24; k_t27 < k_hi25; k_t27 += k_st26) { /* kiln loop #32 */
+                        v_k10_b = k_t27;
+                        if (KILN_POLL(k_poll43, &kiln_stop)) {
+                            goto kiln_fail;
+                        }
+                        v_k13_bstart = ((v_k10_b) * (INT64_C(128)));
+                        v_k14_bend = (((((v_k13_bstart) + (INT64_C(128)))) < (a_p_x_s0)) ? (((v_k13_bstart) + (INT64_C(128)))) : (a_p_x_s0));
+                        v_k12_pos = a_k2_offs_d[v_k10_b];
+                        v_k15_bhits = ((a_k2_offs_d[((v_k10_b) + (INT64_C(1)))]) - (v_k12_pos));
+                        if (((v_k15_bhits) == (((v_k14_bend) - (v_k13_bstart))))) {
+                            {
+                                const int64_t k_lo44 = v_k13_bstart, k_hi45 = v_k14_bend, k_st46 = INT64_C(1);
+                                #pragma omp simd private(v_k11_i)
+                                for (int64_t k_t47 = k_lo44; k_t47 < k_hi45; k_t47 += k_st46) { /* kiln loop #28 */
+                                    v_k11_i = k_t47;
+                                    a_k9_masked_d[((v_k12_pos) + (((v_k11_i) - (v_k13_bstart))))] = a_p_x_d[v_k11_i];
+                                }
+                            }
+                        } else {
+                            if (((v_k15_bhits) != (INT64_C(0)))) {
+                                if (((a_p_x_d[((v_k14_bend) - (INT64_C(1)))]) > (0.5))) {
+                                    {
+                                        const int64_t k_lo48 = v_k13_bstart, k_hi49 = v_k14_bend, k_st50 = INT64_C(1);
+                                        for (int64_t k_t51 = k_lo48; k_t51 < k_hi49; k_t51 += k_st50) { /* kiln loop #26 */
+                                            v_k11_i = k_t51;
+                                            a_k9_masked_d[v_k12_pos] = a_p_x_d[v_k11_i];
+                                            v_k12_pos = ((v_k12_pos) + (((int64_t)(((a_p_x_d[v_k11_i]) > (0.5))))));
+                                        }
+                                    }
+                                } else {
+                                    {
+                                        const int64_t k_lo52 = v_k13_bstart, k_hi53 = v_k14_bend, k_st54 = INT64_C(1);
+                                        for (int64_t k_t55 = k_lo52; k_t55 < k_hi53; k_t55 += k_st54) { /* kiln loop #23 */
+                                            v_k11_i = k_t55;
+                                            if (((a_p_x_d[v_k11_i]) > (0.5))) {
+                                                a_k9_masked_d[v_k12_pos] = a_p_x_d[v_k11_i];
+                                                v_k12_pos = ((v_k12_pos) + (INT64_C(1)));
+                                            }
+                                        }
+                                    }
                                 }
                             }
                         }
                     }
                 }
             }
-        }
-        if (!(((a_p_x_s0) > (INT64_C(0))))) {
-            PyErr_Format(PyExc_ValueError, "zero-size array to reduction operation maximum which has no identity");
-            goto kiln_fail;
-        }
-        v_k28_max = fabs(a_p_x_d[INT64_C(0)]);
-        {
-            const int64_t k_lo101 = INT64_C(0), k_hi102 = a_p_x_s0, k_st103 = INT64_C(1);
-            if (kiln_team_of_many() && (kiln_worth_team((k_hi102 - k_lo101) * 10, &kiln_team))) {
-                #pragma omp parallel for schedule(static) private(v_k29_i) reduction(kiln_max_f64:v_k28_max)
-                for (int64_t k_t104 = k_lo101; k_t104 < k_hi102; k_t104 += k_st103) { /* kiln loop #61 */
-                    v_k29_i = k_t104;
-                    v_k28_max = kiln_max_f64(v_k28_max, fabs(a_p_x_d[v_k29_i]));
-                }
-            } else {
-                #if KILN_SIMD_UDR
-                #pragma omp simd reduction(kiln_max_f64:v_k28_max)
-                #endif
-                for (int64_t k_t104 = k_lo101; k_t104 < k_hi102; k_t104 += k_st103) { /* kiln loop #61 */
-                    v_k29_i = k_t104;
-                    v_k28_max = kiln_max_f64(v_k28_max, fabs(a_p_x_d[v_k29_i]));
+            {
+                const int64_t k_lo56 = INT64_C(0), k_hi57 = v_k8_count, k_st58 = INT64_C(1);
+                if (kiln_team_of_many() && (kiln_worth_team((k_hi57 - k_lo56) * 3, &kiln_team))) {
+                    #pragma omp parallel for schedule(static) private(v_k16_i)
+                    for (int64_t k_t59 = k_lo56; k_t59 < k_hi57; k_t59 += k_st58) { /* kiln loop #34 */
+                        v_k16_i = k_t59;
+                        a_k9_masked_d[v_k16_i] = ((a_k9_masked_d[v_k16_i]) * (0.5));
+                    }
+                } else {
+                    for (int64_t k_t59 = k_lo56; k_t59 < k_hi57; k_t59 += k_st58) { /* kiln loop #34 */
+                        v_k16_i = k_t59;
+                        a_k9_masked_d[v_k16_i] = ((a_k9_masked_d[v_k16_i]) * (0.5));
+                    }
                 }
             }
+            v_k17_count = INT64_C(0);
+            {
+                const int64_t k_lo63 = INT64_C(0), k_hi64 = a_p_x_s0, k_st65 = INT64_C(128);
+                const int64_t k_n68 = kiln_trips(k_lo63, k_hi64, k_st65);
+                if (kiln_team_of_many() && (kiln_worth_team((k_n68 - 0) * (3 + kiln_trips(((INT64_C(0)) + (kiln_floordiv_i64(((a_p_x_s0) - (INT64_C(0))), INT64_C(2)))), (((((((INT64_C(0)) + (kiln_floordiv_i64(((a_p_x_s0) - (INT64_C(0))), INT64_C(2))))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) + (kiln_floordiv_i64(((a_p_x_s0) - (INT64_C(0))), INT64_C(2))))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 3), &kiln_team))) {
+                        omp_set_schedule(omp_sched_static, (((3 + kiln_trips(INT64_C(0), (((((INT64_C(0)) + (INT64_C(128)))) < (a_p_x_s0)) ? (((INT64_C(0)) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 3)) * 3 < ((3 + kiln_trips(((INT64_C(0)) + (kiln_floordiv_i64(((a_p_x_s0) - (INT64_C(0))), INT64_C(2)))), (((((((INT64_C(0)) + (kiln_floordiv_i64(((a_p_x_s0) - (INT64_C(0))), INT64_C(2))))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) + (kiln_floordiv_i64(((a_p_x_s0) - (INT64_C(0))), INT64_C(2))))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 3)) * 2 || ((3 + kiln_trips(((INT64_C(0)) + (kiln_floordiv_i64(((a_p_x_s0) - (INT64_C(0))), INT64_C(2)))), (((((((INT64_C(0)) + (kiln_floordiv_i64(((a_p_x_s0) - (INT64_C(0))), INT64_C(2))))) + (INT64_C(128)))) < (a_p_x_s0)) ? (((((INT64_C(0)) + (kiln_floordiv_i64(((a_p_x_s0) - (INT64_C(0))), INT64_C(2))))) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 3)) * 3 < ((3 + kiln_trips(INT64_C(0), (((((INT64_C(0)) + (INT64_C(128)))) < (a_p_x_s0)) ? (((INT64_C(0)) + (INT64_C(128)))) : (a_p_x_s0)), INT64_C(1)) * 3)) * 2) ? 1 : 0);
+                    #pragma omp parallel for schedule(runtime) private(v_k18_blk, v_k21_bend, v_k20_hits, v_k19_i) reduction(+:v_k17_count)
+                    for (int64_t k_k67 = 0; k_k67 < k_n68; k_k67++) { /* kiln loop #41 */
+                        v_k18_blk = kiln_nth(k_lo63, k_k67, k_st65);
+                        v_k21_bend = (((((v_k18_blk) + (INT64_C(128)))) < (a_p_x_s0)) ? (((v_k18_blk) + (INT64_C(128)))) : (a_p_x_s0));
+                        v_k20_hits = ((uint8_t)INT64_C(0));
+                        {
+                            const int64_t k_lo71 = v_k18_blk, k_hi72 = v_k21_bend, k_st73 = INT64_C(1);
+                            for (int64_t k_t74 = k_lo71; k_t74 < k_hi72; k_t74 += k_st73) { /* kiln loop #39 */
+                                v_k19_i = k_t74;
+                                v_k20_hits = ((uint8_t)((v_k20_hits) + (((uint8_t)(((a_p_x_d[v_k19_i]) > (0.5)))))));
+                            }
+                        }
+                        v_k17_count = ((v_k17_count) + (((int64_t)(v_k20_hits))));
+                    }
+                } else {
+                kiln_poller k_poll76 = KILN_POLLER;
+                    for (int64_t k_k67 = 0; k_k67 < k_n68; k_k67++) { /* kiln loop #41 */
+                        v_k18_blk = kiln_nth(k_lo63, k_k67, k_st65);
+                        if (KILN_POLL(k_poll76, &kiln_stop)) {
+                            goto kiln_fail;
+                        }
+                        v_k21_bend = (((((v_k18_blk) + (INT64_C(128)))) < (a_p_x_s0)) ? (((v_k18_blk) + (INT64_C(128)))) : (a_p_x_s0));
+                        v_k20_hits = ((uint8_t)INT64_C(0));
+                        {
+                            const int64_t k_lo77 = v_k18_blk, k_hi78 = v_k21_bend, k_st79 = INT64_C(1);
+                            for (int64_t k_t80 = k_lo77; k_t80 < k_hi78; k_t80 += k_st79) { /* kiln loop #39 */
+                                v_k19_i = k_t80;
+                                v_k20_hits = ((uint8_t)((v_k20_hits) + (((uint8_t)(((a_p_x_d[v_k19_i]) > (0.5)))))));
+                            }
+                        }
+                        v_k17_count = ((v_k17_count) + (((int64_t)(v_k20_hits))));
+                    }
+                }
+            }
+            if (!(((((v_k8_count) == (v_k17_count))) || (((v_k8_count) == (INT64_C(1))))))) {
+                PyErr_Format(PyExc_ValueError, "shape mismatch: value array could not be broadcast to indexing result (extent %lld vs %lld)", (long long)(v_k8_count), (long long)(v_k17_count));
+                goto kiln_fail;
+            }
+            v_k22_pos = INT64_C(0);
+            {
+                const int64_t k_lo81 = INT64_C(0), k_hi82 = a_p_x_s0, k_st83 = INT64_C(128);
+                const int64_t k_n86 = kiln_trips(k_lo81, k_hi82, k_st83);
+            kiln_poller k_poll87 = KILN_POLLER;
+                for (int64_t k_k85 = 0; k_k85 < k_n86; k_k85++) { /* kiln loop #57 */
+                    v_k24_blk = kiln_nth(k_lo81, k_k85, k_st83);
+                    if (KILN_POLL(k_poll87, &kiln_stop)) {
+                        goto kiln_fail;
+                    }
+                    v_k27_bend = (((((v_k24_blk) + (INT64_C(128)))) < (a_p_x_s0)) ? (((v_k24_blk) + (INT64_C(128)))) : (a_p_x_s0));
+                    v_k26_hits = ((uint8_t)INT64_C(0));
+                    {
+                        const int64_t k_lo88 = v_k24_blk, k_hi89 = v_k27_bend, k_st90 = INT64_C(1);
+                        if (kiln_team_of_many() && (kiln_worth_team((k_hi89 - k_lo88) * 3, &kiln_team))) {
+                            #pragma omp parallel for schedule(static) private(v_k25_i) reduction(+:v_k26_hits)
+                            for (int64_t k_t91 = k_lo88; k_t91 < k_hi89; k_t91 += k_st90) { /* kiln loop #47 */
+                                v_k25_i = k_t91;
+                                v_k26_hits = ((uint8_t)((v_k26_hits) + (((uint8_t)(((a_p_x_d[v_k25_i]) > (0.5)))))));
+                            }
+                        } else {
+                            for (int64_t k_t91 = k_lo88; k_t91 < k_hi89; k_t91 += k_st90) { /* kiln loop #47 */
+                                v_k25_i = k_t91;
+                                v_k26_hits = ((uint8_t)((v_k26_hits) + (((uint8_t)(((a_p_x_d[v_k25_i]) > (0.5)))))));
+                            }
+                        }
+                    }
+                    if (((((int64_t)(v_k26_hits))) == (((v_k27_bend) - (v_k24_blk))))) {
+                        {
+                            const int64_t k_lo95 = v_k24_blk, k_hi96 = v_k27_bend, k_st97 = INT64_C(1);
+                            if (kiln_team_of_many() && (kiln_worth_team((k_hi96 - k_lo95) * 6, &kiln_team))) {
+                                #pragma omp parallel for schedule(static) private(v_k23_i)
+                                for (int64_t k_t98 = k_lo95; k_t98 < k_hi96; k_t98 += k_st97) { /* kiln loop #53 */
+                                    v_k23_i = k_t98;
+                                    a_p_x_d[v_k23_i] = a_k9_masked_d[((((v_k8_count) == (INT64_C(1)))) ? (INT64_C(0)) : (((v_k22_pos) + (((v_k23_i) - (v_k24_blk))))))];
+                                }
+                            } else {
+                                for (int64_t k_t98 = k_lo95; k_t98 < k_hi96; k_t98 += k_st97) { /* kiln loop #53 */
+                                    v_k23_i = k_t98;
+                                    a_p_x_d[v_k23_i] = a_k9_masked_d[((((v_k8_count) == (INT64_C(1)))) ? (INT64_C(0)) : (((v_k22_pos) + (((v_k23_i) - (v_k24_blk))))))];
+                                }
+                            }
+                        }
+                        v_k22_pos = ((v_k22_pos) + (((int64_t)(v_k26_hits))));
+                    } else {
+                        if (((v_k26_hits) != (((uint8_t)INT64_C(0))))) {
+                            {
+                                const int64_t k_lo102 = v_k24_blk, k_hi103 = v_k27_bend, k_st104 = INT64_C(1);
+                                for (int64_t k_t105 = k_lo102; k_t105 < k_hi103; k_t105 += k_st104) { /* kiln loop #51 */
+                                    v_k23_i = k_t105;
+                                    if (((a_p_x_d[v_k23_i]) > (0.5))) {
+                                        a_p_x_d[v_k23_i] = a_k9_masked_d[((((v_k8_count) == (INT64_C(1)))) ? (INT64_C(0)) : (v_k22_pos))];
+                                        v_k22_pos = ((v_k22_pos) + (INT64_C(1)));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            if (!(((a_p_x_s0) > (INT64_C(0))))) {
+                PyErr_Format(PyExc_ValueError, "zero-size array to reduction operation maximum which has no identity");
+                goto kiln_fail;
+            }
+            v_k28_max = fabs(a_p_x_d[INT64_C(0)]);
+            {
+                const int64_t k_lo106 = INT64_C(0), k_hi107 = a_p_x_s0, k_st108 = INT64_C(1);
+                if (kiln_team_of_many() && (kiln_worth_team((k_hi107 - k_lo106) * 10, &kiln_team))) {
+                    #pragma omp parallel for schedule(static) private(v_k29_i) reduction(kiln_max_f64:v_k28_max)
+                    for (int64_t k_t109 = k_lo106; k_t109 < k_hi107; k_t109 += k_st108) { /* kiln loop #61 */
+                        v_k29_i = k_t109;
+                        v_k28_max = kiln_max_f64(v_k28_max, fabs(a_p_x_d[v_k29_i]));
+                    }
+                } else {
+                    #if KILN_SIMD_UDR
+                    #pragma omp simd reduction(kiln_max_f64:v_k28_max)
+                    #endif
+                    for (int64_t k_t109 = k_lo106; k_t109 < k_hi107; k_t109 += k_st108) { /* kiln loop #61 */
+                        v_k29_i = k_t109;
+                        v_k28_max = kiln_max_f64(v_k28_max, fabs(a_p_x_d[v_k29_i]));
+                    }
+                }
+            }
+            v_u_err = v_k28_max;
         }
-        v_u_err = v_k28_max;
     }
     v_u_ret__0 = v_u_err;
     kiln_result = kiln_box_scalar(&v_u_ret__0, NPY_FLOAT64);

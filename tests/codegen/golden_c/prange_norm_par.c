@@ -74,16 +74,9 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
         {
             const int64_t k_lo15 = INT64_C(0), k_hi16 = a_p_x_s0, k_st17 = INT64_C(1);
             if (kiln_team_of_many() && (kiln_worth_team((k_hi16 - k_lo15) * (14 + kiln_trips(INT64_C(0), a_p_x_s0, INT64_C(1)) * 4), &kiln_team))) {
-                int k_perr19 = 0;
-                long long k_perr19_a[1] = {0};
                 #pragma omp parallel for schedule(static) private(v_k1_it, v_u_i, v_k2_sum, v_k3_i, v_k4_fill)
                 for (int64_t k_t18 = k_lo15; k_t18 < k_hi16; k_t18 += k_st17) { /* kiln loop #15 */
                     v_k1_it = k_t18;
-                    if (kiln_poll_signals(&kiln_stop)) {
-                        #pragma omp critical(kiln_check)
-                        { if (!k_perr19) k_perr19 = -1; }
-                        goto k_pnext20;
-                    }
                     v_u_i = v_k1_it;
                     v_k2_sum = 0.0;
                     {
@@ -96,22 +89,21 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                     }
                     v_k4_fill = ((a_p_x_d[v_u_i]) / (sqrt(v_k2_sum)));
                     a_p_out_d[v_u_i] = v_k4_fill;
-                    k_pnext20: ;
                 }
-                if (k_perr19 == -1) goto kiln_fail;
             } else {
+            kiln_poller k_poll26 = KILN_POLLER;
                 for (int64_t k_t18 = k_lo15; k_t18 < k_hi16; k_t18 += k_st17) { /* kiln loop #15 */
                     v_k1_it = k_t18;
-                    if (kiln_poll_signals(&kiln_stop)) {
+                    if (KILN_POLL(k_poll26, &kiln_stop)) {
                         goto kiln_fail;
                     }
                     v_u_i = v_k1_it;
                     v_k2_sum = 0.0;
                     {
-                        const int64_t k_lo26 = INT64_C(0), k_hi27 = a_p_x_s0, k_st28 = INT64_C(1);
+                        const int64_t k_lo27 = INT64_C(0), k_hi28 = a_p_x_s0, k_st29 = INT64_C(1);
                         #pragma omp simd reduction(+:v_k2_sum)
-                        for (int64_t k_t29 = k_lo26; k_t29 < k_hi27; k_t29 += k_st28) { /* kiln loop #12 */
-                            v_k3_i = k_t29;
+                        for (int64_t k_t30 = k_lo27; k_t30 < k_hi28; k_t30 += k_st29) { /* kiln loop #12 */
+                            v_k3_i = k_t30;
                             v_k2_sum = ((v_k2_sum) + (((a_p_x_d[v_k3_i]) * (a_p_x_d[v_k3_i]))));
                         }
                     }

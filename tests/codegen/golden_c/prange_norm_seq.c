@@ -54,18 +54,19 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
     } else {
         {
             const int64_t k_lo9 = INT64_C(0), k_hi10 = a_p_x_s0, k_st11 = INT64_C(1);
+        kiln_poller k_poll13 = KILN_POLLER;
             for (int64_t k_t12 = k_lo9; k_t12 < k_hi10; k_t12 += k_st11) { /* kiln loop #15 */
                 v_k1_it = k_t12;
-                if (kiln_poll_signals(&kiln_stop)) {
+                if (KILN_POLL(k_poll13, &kiln_stop)) {
                     goto kiln_fail;
                 }
                 v_u_i = v_k1_it;
                 v_k2_sum = 0.0;
                 {
-                    const int64_t k_lo13 = INT64_C(0), k_hi14 = a_p_x_s0, k_st15 = INT64_C(1);
+                    const int64_t k_lo14 = INT64_C(0), k_hi15 = a_p_x_s0, k_st16 = INT64_C(1);
                     #pragma omp simd reduction(+:v_k2_sum)
-                    for (int64_t k_t16 = k_lo13; k_t16 < k_hi14; k_t16 += k_st15) { /* kiln loop #12 */
-                        v_k3_i = k_t16;
+                    for (int64_t k_t17 = k_lo14; k_t17 < k_hi15; k_t17 += k_st16) { /* kiln loop #12 */
+                        v_k3_i = k_t17;
                         v_k2_sum = ((v_k2_sum) + (((a_p_x_d[v_k3_i]) * (a_p_x_d[v_k3_i]))));
                     }
                 }

@@ -6,6 +6,7 @@
 #include <complex.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 #undef I
 #define KILN_I _Complex_I
 #if defined(__GNUC__)
@@ -108,12 +109,24 @@ static void kiln_barrier_wait(kiln_barrier* b) {
 /* The OpenMP threshold's arithmetic: functions, so that a work estimate names each of its
    terms once (a ternary max repeats both arguments, doubling the text at each nesting). */
 KILN_INLINE int64_t kiln_work_max(int64_t a, int64_t b) { return a > b ? a : b; }
-/* A loop marked to poll (ir For/While .poll) asks here whether a signal handler raised: the
-   calling thread runs Python's pending handlers (PyErr_CheckSignals, cheap when none is pending);
-   when one raises, *stop tells every thread of the call to leave. Other threads of a team only
-   read *stop: they do not hold the GIL. */
-static int kiln_poll_signals(int* stop) __attribute__((noinline));
-static int kiln_poll_signals(int* stop) {
+/* A loop marked to poll (ir For/While .poll) asks Python whether a signal handler raised: the
+   calling thread runs Python's pending handlers (PyErr_CheckSignals); when one raises, *stop
+   tells every thread of the call to leave. Other threads of a team only read *stop: they do not
+   hold the GIL. A call costs a few nanoseconds, too much for every row of a sparse matrix, so
+   each loop asks every `every` iterations and adapts `every` to its iterations' length: it
+   doubles while polls come less than 1 ms apart and halves when they come more than 10 ms
+   apart, so a handler runs within a few milliseconds or one iteration, whichever is longer. */
+typedef struct { uint32_t left, every; int64_t last_ns; } kiln_poller;
+#define KILN_POLLER { 0, 1, 0 }
+static int kiln_poll_signals(int* stop, kiln_poller* p) __attribute__((noinline, cold));
+static int kiln_poll_signals(int* stop, kiln_poller* p) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    int64_t now = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec, gap = now - p->last_ns;
+    if (p->last_ns && gap < 1000000 && p->every < (1u << 24)) p->every *= 2;
+    else if (gap > 10000000 && p->every > 1) p->every /= 2;
+    p->last_ns = now;
+    p->left = p->every - 1;
     if (__atomic_load_n(stop, __ATOMIC_RELAXED)) return 1;
 #ifdef _OPENMP
     if (omp_get_thread_num() != 0) return 0;
@@ -122,6 +135,7 @@ static int kiln_poll_signals(int* stop) {
     __atomic_store_n(stop, 1, __ATOMIC_RELAXED);
     return 1;
 }
+#define KILN_POLL(p, stop) (__builtin_expect((p).left-- == 0, 0) && kiln_poll_signals((stop), &(p)))
 /* Iterations of range(lo, hi, st), none for an empty range: a loop counting down (deriche's
    backward recursion) has hi < lo, and hi - lo would make its work negative. */
 KILN_INLINE int64_t kiln_trips(int64_t lo, int64_t hi, int64_t st) {

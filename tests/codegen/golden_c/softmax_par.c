@@ -93,16 +93,9 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
     {
         const int64_t k_lo3 = INT64_C(0), k_hi4 = a_p_x_s0, k_st5 = INT64_C(1);
         if (kiln_team_of_many() && (kiln_worth_team((k_hi4 - k_lo3) * (3 + kiln_trips(INT64_C(0), a_p_x_s1, INT64_C(1)) * 2 + kiln_work_max((1 + kiln_trips(INT64_C(0), a_p_x_s1, INT64_C(1)) * 11), 1) + kiln_trips(INT64_C(0), a_p_x_s1, INT64_C(1)) * 2 + kiln_trips(INT64_C(0), a_p_x_s1, INT64_C(1)) * 6), &kiln_team))) {
-            int k_perr8 = 0;
-            long long k_perr8_a[1] = {0};
             #pragma omp parallel for schedule(static) private(v_k3_i, v_k2_acc, v_k4_i, v_k_elem, v_k6_i, v_k8_acc, v_k10_i, v_c17_k7_sum, v_k12_i, a_u_e_d, a_u_e_s0, a_u_e_t0)
             for (int64_t k_t6 = k_lo3; k_t6 < k_hi4; k_t6 += k_st5) { /* kiln loop #7 */
                 v_k3_i = k_t6;
-                if (kiln_poll_signals(&kiln_stop)) {
-                    #pragma omp critical(kiln_check)
-                    { if (!k_perr8) k_perr8 = -1; }
-                    goto k_pnext9;
-                }
                 {
                     a_u_e_d = (float*)PyArray_DATA((PyArrayObject*)a_u_e_o) + (npy_intp)kiln_worker_id() * (npy_intp)1 * ((a_p_x_s1) > 0 ? (a_p_x_s1) : 0);
                     a_u_e_s0 = a_p_x_s1;
@@ -149,13 +142,12 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                         a_u_ret__0_d[(v_k3_i)*(a_u_ret__0_s1) + v_k12_i] = ((a_u_e_d[v_k12_i]) / (v_c17_k7_sum));
                     }
                 }
-                k_pnext9: ;
             }
-            if (k_perr8 == -1) goto kiln_fail;
         } else {
+        kiln_poller k_poll27 = KILN_POLLER;
             for (int64_t k_t6 = k_lo3; k_t6 < k_hi4; k_t6 += k_st5) { /* kiln loop #7 */
                 v_k3_i = k_t6;
-                if (kiln_poll_signals(&kiln_stop)) {
+                if (KILN_POLL(k_poll27, &kiln_stop)) {
                     goto kiln_fail;
                 }
                 {
@@ -165,12 +157,12 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                 }
                 v_k2_acc = a_p_x_d[(v_k3_i)*(a_p_x_s1) + INT64_C(0)];
                 {
-                    const int64_t k_lo27 = INT64_C(0), k_hi28 = a_p_x_s1, k_st29 = INT64_C(1);
+                    const int64_t k_lo28 = INT64_C(0), k_hi29 = a_p_x_s1, k_st30 = INT64_C(1);
                     #if KILN_SIMD_UDR
                     #pragma omp simd private(v_k4_i) reduction(kiln_max_f32:v_k2_acc)
                     #endif
-                    for (int64_t k_t30 = k_lo27; k_t30 < k_hi28; k_t30 += k_st29) { /* kiln loop #5 */
-                        v_k4_i = k_t30;
+                    for (int64_t k_t31 = k_lo28; k_t31 < k_hi29; k_t31 += k_st30) { /* kiln loop #5 */
+                        v_k4_i = k_t31;
                         v_k2_acc = kiln_max_f32(v_k2_acc, a_p_x_d[(v_k3_i)*(a_p_x_s1) + v_k4_i]);
                     }
                 }
@@ -178,29 +170,29 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
                 if (((INT64_C(0)) < (a_p_x_s1))) {
                     v_k_elem = a_u_row_max_d[(v_k3_i)*(a_u_row_max_s1) + INT64_C(0)];
                     {
-                        const int64_t k_lo31 = INT64_C(0), k_hi32 = a_p_x_s1, k_st33 = INT64_C(1);
+                        const int64_t k_lo32 = INT64_C(0), k_hi33 = a_p_x_s1, k_st34 = INT64_C(1);
                         #pragma omp simd private(v_k6_i)
-                        for (int64_t k_t34 = k_lo31; k_t34 < k_hi32; k_t34 += k_st33) { /* kiln loop #11 */
-                            v_k6_i = k_t34;
+                        for (int64_t k_t35 = k_lo32; k_t35 < k_hi33; k_t35 += k_st34) { /* kiln loop #11 */
+                            v_k6_i = k_t35;
                             a_u_e_d[v_k6_i] = expf(((a_p_x_d[(v_k3_i)*(a_p_x_s1) + v_k6_i]) - (v_k_elem)));
                         }
                     }
                 }
                 v_k8_acc = 0.0;
                 {
-                    const int64_t k_lo35 = INT64_C(0), k_hi36 = a_p_x_s1, k_st37 = INT64_C(1);
+                    const int64_t k_lo36 = INT64_C(0), k_hi37 = a_p_x_s1, k_st38 = INT64_C(1);
                     #pragma omp simd reduction(+:v_k8_acc)
-                    for (int64_t k_t38 = k_lo35; k_t38 < k_hi36; k_t38 += k_st37) { /* kiln loop #16 */
-                        v_k10_i = k_t38;
+                    for (int64_t k_t39 = k_lo36; k_t39 < k_hi37; k_t39 += k_st38) { /* kiln loop #16 */
+                        v_k10_i = k_t39;
                         v_k8_acc = ((v_k8_acc) + (((double)(a_u_e_d[v_k10_i]))));
                     }
                 }
                 v_c17_k7_sum = ((float)(v_k8_acc));
                 {
-                    const int64_t k_lo39 = INT64_C(0), k_hi40 = a_p_x_s1, k_st41 = INT64_C(1);
+                    const int64_t k_lo40 = INT64_C(0), k_hi41 = a_p_x_s1, k_st42 = INT64_C(1);
                     #pragma omp simd private(v_k12_i)
-                    for (int64_t k_t42 = k_lo39; k_t42 < k_hi40; k_t42 += k_st41) { /* kiln loop #21 */
-                        v_k12_i = k_t42;
+                    for (int64_t k_t43 = k_lo40; k_t43 < k_hi41; k_t43 += k_st42) { /* kiln loop #21 */
+                        v_k12_i = k_t43;
                         a_u_ret__0_d[(v_k3_i)*(a_u_ret__0_s1) + v_k12_i] = ((a_u_e_d[v_k12_i]) / (v_c17_k7_sum));
                     }
                 }

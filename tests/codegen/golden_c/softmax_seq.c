@@ -91,9 +91,10 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
     }
     {
         const int64_t k_lo3 = INT64_C(0), k_hi4 = a_p_x_s0, k_st5 = INT64_C(1);
+    kiln_poller k_poll8 = KILN_POLLER;
         for (int64_t k_t6 = k_lo3; k_t6 < k_hi4; k_t6 += k_st5) { /* kiln loop #7 */
             v_k3_i = k_t6;
-            if (kiln_poll_signals(&kiln_stop)) {
+            if (KILN_POLL(k_poll8, &kiln_stop)) {
                 goto kiln_fail;
             }
             {
@@ -103,12 +104,12 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
             }
             v_k2_acc = a_p_x_d[(v_k3_i)*(a_p_x_s1) + INT64_C(0)];
             {
-                const int64_t k_lo8 = INT64_C(0), k_hi9 = a_p_x_s1, k_st10 = INT64_C(1);
+                const int64_t k_lo9 = INT64_C(0), k_hi10 = a_p_x_s1, k_st11 = INT64_C(1);
                 #if KILN_SIMD_UDR
                 #pragma omp simd private(v_k4_i) reduction(kiln_max_f32:v_k2_acc)
                 #endif
-                for (int64_t k_t11 = k_lo8; k_t11 < k_hi9; k_t11 += k_st10) { /* kiln loop #5 */
-                    v_k4_i = k_t11;
+                for (int64_t k_t12 = k_lo9; k_t12 < k_hi10; k_t12 += k_st11) { /* kiln loop #5 */
+                    v_k4_i = k_t12;
                     v_k2_acc = kiln_max_f32(v_k2_acc, a_p_x_d[(v_k3_i)*(a_p_x_s1) + v_k4_i]);
                 }
             }
@@ -116,29 +117,29 @@ static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t na
             if (((INT64_C(0)) < (a_p_x_s1))) {
                 v_k_elem = a_u_row_max_d[(v_k3_i)*(a_u_row_max_s1) + INT64_C(0)];
                 {
-                    const int64_t k_lo12 = INT64_C(0), k_hi13 = a_p_x_s1, k_st14 = INT64_C(1);
+                    const int64_t k_lo13 = INT64_C(0), k_hi14 = a_p_x_s1, k_st15 = INT64_C(1);
                     #pragma omp simd private(v_k6_i)
-                    for (int64_t k_t15 = k_lo12; k_t15 < k_hi13; k_t15 += k_st14) { /* kiln loop #11 */
-                        v_k6_i = k_t15;
+                    for (int64_t k_t16 = k_lo13; k_t16 < k_hi14; k_t16 += k_st15) { /* kiln loop #11 */
+                        v_k6_i = k_t16;
                         a_u_e_d[v_k6_i] = expf(((a_p_x_d[(v_k3_i)*(a_p_x_s1) + v_k6_i]) - (v_k_elem)));
                     }
                 }
             }
             v_k8_acc = 0.0;
             {
-                const int64_t k_lo16 = INT64_C(0), k_hi17 = a_p_x_s1, k_st18 = INT64_C(1);
+                const int64_t k_lo17 = INT64_C(0), k_hi18 = a_p_x_s1, k_st19 = INT64_C(1);
                 #pragma omp simd reduction(+:v_k8_acc)
-                for (int64_t k_t19 = k_lo16; k_t19 < k_hi17; k_t19 += k_st18) { /* kiln loop #16 */
-                    v_k10_i = k_t19;
+                for (int64_t k_t20 = k_lo17; k_t20 < k_hi18; k_t20 += k_st19) { /* kiln loop #16 */
+                    v_k10_i = k_t20;
                     v_k8_acc = ((v_k8_acc) + (((double)(a_u_e_d[v_k10_i]))));
                 }
             }
             v_c17_k7_sum = ((float)(v_k8_acc));
             {
-                const int64_t k_lo20 = INT64_C(0), k_hi21 = a_p_x_s1, k_st22 = INT64_C(1);
+                const int64_t k_lo21 = INT64_C(0), k_hi22 = a_p_x_s1, k_st23 = INT64_C(1);
                 #pragma omp simd private(v_k12_i)
-                for (int64_t k_t23 = k_lo20; k_t23 < k_hi21; k_t23 += k_st22) { /* kiln loop #21 */
-                    v_k12_i = k_t23;
+                for (int64_t k_t24 = k_lo21; k_t24 < k_hi22; k_t24 += k_st23) { /* kiln loop #21 */
+                    v_k12_i = k_t24;
                     a_u_ret__0_d[(v_k3_i)*(a_u_ret__0_s1) + v_k12_i] = ((a_u_e_d[v_k12_i]) / (v_c17_k7_sum));
                 }
             }
