@@ -20,6 +20,11 @@ class PromotionError(TypeError):
     """NumPy has no loop for these operand types (NumPy raises a TypeError too)."""
 
 
+class UnsupportedDtypeError(PromotionError):
+    """NumPy's result has a dtype kiln does not compile (float16, ...): a refusal, not an error
+    of the program."""
+
+
 def _resolver_arg(t: ScalarType) -> object:
     if t.weak and t.kind in _PY_TYPE_OF_WEAK:
         return _PY_TYPE_OF_WEAK[t.kind]
@@ -29,7 +34,7 @@ def _resolver_arg(t: ScalarType) -> object:
 def _checked(dtype: np.dtype, what: str) -> str:
     name = dtype.name
     if name not in DTYPE_NAMES:
-        raise PromotionError(f"{what} would produce {name}, which kiln does not support")
+        raise UnsupportedDtypeError(f"{what} would produce {name}, which kiln does not support")
     return name
 
 

@@ -12,12 +12,18 @@ from functools import cache
 
 import numpy as np
 
-from kiln.errors import TypingError
+from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import Operand, element_type, elementwise
 from kiln.frontend.bounds import lower_bound
 from kiln.frontend.context import Context
-from kiln.frontend.promotion import PromotionError, binary_operator_types, operator_ufunc, ufunc_types
+from kiln.frontend.promotion import (
+    PromotionError,
+    UnsupportedDtypeError,
+    binary_operator_types,
+    operator_ufunc,
+    ufunc_types,
+)
 from kiln.frontend.python_ints import check_python_shift, fold_python_ints
 from kiln.frontend.reductions import reduce
 from kiln.frontend.values import Lazy, Scalar
@@ -71,6 +77,8 @@ ALIASES = {
 def _loop_types(ctx: Context, name: str, types: tuple[ScalarType, ...]) -> tuple[tuple[str, ...], str]:
     try:
         return ufunc_types(name, types)
+    except UnsupportedDtypeError as exc:
+        raise UnsupportedError(str(exc), ctx.loc) from None
     except PromotionError as exc:
         raise TypingError(str(exc), ctx.loc) from None
 
@@ -269,6 +277,8 @@ def _python_scalar_op(ctx: Context, op: str, a: ir.Expr, b: ir.Expr) -> ir.Expr:
     else:
         try:
             op_types = binary_operator_types(op, a.type, b.type)
+        except UnsupportedDtypeError as exc:
+            raise UnsupportedError(str(exc), ctx.loc) from None
         except PromotionError as exc:
             raise TypingError(str(exc), ctx.loc) from None
     compute, out = op_types
