@@ -1,4 +1,4 @@
-"""The ``kiln`` command line: ``kiln demo`` and ``kiln bench [SUITE]``."""
+"""The ``kiln`` command line: ``kiln demo``, ``kiln bench [SUITE]`` and ``kiln fuzz``."""
 
 from __future__ import annotations
 
@@ -64,11 +64,26 @@ def build_parser() -> argparse.ArgumentParser:
         "--timeout", type=float, default=600.0, help="seconds per NPBench benchmark (default 600)"
     )
     bench.set_defaults(handler=cmd_bench)
+
+    fuzz = sub.add_parser("fuzz", help="differential fuzzing: random programs, kiln against NumPy")
+    fuzz.add_argument("--n", type=_positive_int, default=200, help="how many programs (default 200)")
+    fuzz.add_argument("--seed", type=int, default=0, help="the first program's seed (default 0)")
+    fuzz.add_argument("--keep", type=Path, help="keep each program's source file in this folder")
+    fuzz.set_defaults(handler=cmd_fuzz)
     return parser
 
 
 def _progress(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    """Exit status 1 when any program gave a wrong result, crashed or hung."""
+    from kiln.fuzz.run import report, run_campaign
+
+    outcomes = run_campaign(args.n, args.seed, args.keep, _progress)
+    print(report(outcomes))
+    return int(any(o.status in ("wrong", "crash", "hang") for o in outcomes))
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
