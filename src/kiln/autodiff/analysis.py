@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from kiln.errors import UnsupportedError
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
 from kiln.ir.visit import iter_exprs, iter_stmts, var_names
@@ -51,8 +52,10 @@ class Activity:
 
     def expr(self, e: ir.Expr) -> bool:
         """Whether ``e``'s value depends on an active variable (and can carry a derivative)."""
-        if not differentiable(e.type):
-            return False
+        return differentiable(e.type) and self.depends(e)
+
+    def depends(self, e: ir.Expr) -> bool:
+        """Whether ``e``'s value depends on an active variable, whatever its type."""
         for x in iter_exprs(e):
             if isinstance(x, ir.Var) and x.name in self.scalars:
                 return True
@@ -77,6 +80,7 @@ def activity(fn: ir.Function, active_params: Iterable[str]) -> Activity:
         changed = False
         act = Activity(frozenset(scalars), frozenset(groups), group_of)
         for s in iter_stmts(fn.body):
+            _refuse_complex_flow(s, act, types)
             if isinstance(s, ir.Assign) and s.target not in scalars and act.expr(s.value):
                 if differentiable(types[s.target]):
                     scalars.add(s.target)
@@ -90,3 +94,28 @@ def activity(fn: ir.Function, active_params: Iterable[str]) -> Activity:
                         groups.add(group_of[out])
                         changed = True
     return Activity(frozenset(scalars), frozenset(groups), group_of)
+
+
+def _is_complex(t: object) -> bool:
+    return isinstance(t, ScalarType | ArrayType) and t.dtype.startswith("complex")
+
+
+def _refuse_complex_flow(s: ir.Stmt, act: Activity, types: dict[str, ScalarType | ArrayType]) -> None:
+    """A derivative that passes through a complex value is refused: kiln's rules stop at
+    complex numbers, and dropping the path silently gave zero gradients."""
+    flows = (
+        (isinstance(s, ir.Assign) and _is_complex(types.get(s.target)) and act.depends(s.value))
+        or (isinstance(s, ir.Store) and _is_complex(types.get(s.array)) and act.depends(s.value))
+        or (
+            isinstance(s, ir.LibCall)
+            and any(act.array(a) for a in s.inputs)
+            and any(_is_complex(types.get(o)) for o in s.outputs)
+        )
+    )
+    if flows:
+        raise UnsupportedError(
+            "differentiation through complex numbers: a complex value here depends on an "
+            "argument being differentiated",
+            getattr(s, "loc", None),
+            hint="keep the computation real (e.g. with separate real and imaginary parts)",
+        )
