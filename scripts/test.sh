@@ -4,6 +4,7 @@
 # Extra arguments go to pytest, e.g.  bash scripts/test.sh -k loops -x
 #   KILN_TEST_WORKERS=N   number of pytest-xdist workers (default 2: the CI machine has 2 cores;
 #                         0 or 1 runs in-process, which is easier to debug)
+#   KILN_TEST_SANITIZE=0  skip the step that reruns part of the suite under the sanitizers
 #   Slow tests (@pytest.mark.slow) are deselected here; run them with
 #   .venv/bin/python -m pytest -m slow
 # Exits non-zero if pytest fails, collects no test at all (exit 5), or ruff or mypy find problems.
@@ -33,6 +34,24 @@ if [ "$pytest_rc" -eq 5 ]; then
     echo "test.sh: pytest collected no tests (exit 5); treating that as a failure" >&2
 fi
 
+# A representative part of the suite again with the generated code built under AddressSanitizer
+# and UndefinedBehaviorSanitizer (docs/reliability.md): any report fails the run.
+sanitize_rc=0
+if [ "${KILN_TEST_SANITIZE:-1}" != "0" ] && [ "$pytest_rc" -eq 0 ]; then
+    libasan="$(${CC:-gcc} -print-file-name=libasan.so 2>/dev/null)"
+    if [ -e "$libasan" ]; then
+        LD_PRELOAD="$libasan" ASAN_OPTIONS=detect_leaks=0 KILN_SANITIZE=address,undefined \
+            python -m pytest -q -p no:cacheprovider -m "not slow" ${xdist_args[@]+"${xdist_args[@]}"} \
+            tests/frontend/test_control_flow.py tests/frontend/test_arrays_views.py \
+            tests/frontend/test_masks.py tests/frontend/test_range_extremes.py tests/api/test_parallel.py \
+            tests/kernel/test_kernels.py tests/autodiff/test_reverse.py
+        sanitize_rc=$?
+    else
+        echo "test.sh: no libasan for ${CC:-gcc}; the sanitizer step did not run" >&2
+        sanitize_rc=1
+    fi
+fi
+
 python -m ruff check src tests
 ruff_rc=$?
 
@@ -42,6 +61,9 @@ mypy_rc=$?
 
 if [ "$pytest_rc" -ne 0 ]; then
     exit "$pytest_rc"
+fi
+if [ "$sanitize_rc" -ne 0 ]; then
+    exit "$sanitize_rc"
 fi
 if [ "$ruff_rc" -ne 0 ]; then
     exit "$ruff_rc"

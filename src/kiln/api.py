@@ -10,7 +10,7 @@ from typing import Any, overload
 from kiln.driver import Compiled, compile_function
 from kiln.frontend.arguments import NonNegative, arg_key, arg_type, nonneg_positions
 from kiln.frontend.python import check_parameters
-from kiln.options import Options
+from kiln.options import Options, sanitizers
 
 __all__ = [
     "JitFunction", "NonNegative", "arg_key", "arg_type", "inspect", "jit", "nonneg_positions", "report",
@@ -91,6 +91,7 @@ def jit(
     boundscheck: bool = ...,
     cache: bool = ...,
     passes: Mapping[str, Mapping[str, Any]] | None = ...,
+    sanitize: str | None = ...,
 ) -> Callable[[types.FunctionType], JitFunction]: ...
 
 
@@ -102,9 +103,11 @@ def jit(
     boundscheck: bool = False,
     cache: bool = True,
     passes: Mapping[str, Mapping[str, Any]] | None = None,
+    sanitize: str | None = None,
 ) -> Any:
     """Compile a NumPy-style Python function to native code (see README). ``passes`` sets pass
-    parameters, e.g. ``{"tiling": {"sizes": (32, 32)}, "unroll": {"factor": 4}}``."""
+    parameters, e.g. ``{"tiling": {"sizes": (32, 32)}, "unroll": {"factor": 4}}``; ``sanitize``
+    ("address,undefined") builds with those sanitizers (default: ``KILN_SANITIZE``)."""
     frozen = tuple(
         (name, tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in sorted(params.items())))
         for name, params in sorted((passes or {}).items())
@@ -112,6 +115,8 @@ def jit(
     options = Options(
         parallel=parallel, fastmath=fastmath, boundscheck=boundscheck, cache=cache, passes=frozen
     )
+    if sanitize is not None:
+        options = options.with_(sanitize=sanitizers(sanitize))
 
     def wrap(f: types.FunctionType) -> JitFunction:
         if not isinstance(f, types.FunctionType):

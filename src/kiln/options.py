@@ -16,6 +16,22 @@ def _default_cache_dir() -> Path:
     return base / "kiln"
 
 
+SANITIZERS = ("address", "undefined")
+
+
+def sanitizers(text: str) -> tuple[str, ...]:
+    """``address,undefined`` (``KILN_SANITIZE``) as a sorted tuple; unknown names are an error."""
+    names = tuple(sorted({s.strip() for s in text.split(",") if s.strip()}))
+    unknown = [n for n in names if n not in SANITIZERS]
+    if unknown:
+        raise ValueError(f"unknown sanitizer {', '.join(unknown)} (kiln knows {', '.join(SANITIZERS)})")
+    return names
+
+
+def _sanitizers_from_env() -> tuple[str, ...]:
+    return sanitizers(os.environ.get("KILN_SANITIZE", ""))
+
+
 def _dump_stages() -> frozenset[str]:
     raw = os.environ.get("KILN_DUMP", "")
     return frozenset(s.strip() for s in raw.split(",") if s.strip())
@@ -32,6 +48,8 @@ class Options:
     cc:          the C compiler to use (default: $KILN_CC, $CC, then cc/gcc/clang).
     dump:        stage names whose output is printed to stderr (``KILN_DUMP``);
                  "all" dumps every stage.
+    sanitize:    build generated code with these sanitizers (``KILN_SANITIZE=address,undefined``);
+                 AddressSanitizer needs its runtime preloaded (see docs/reliability.md).
     passes:      parameters of the pipeline's passes, ``(("tiling", (("sizes", (32, 32)),)),)``
                  (``kiln.jit(passes={"tiling": {"sizes": (32, 32)}})`` builds it).
     """
@@ -44,6 +62,7 @@ class Options:
     cc: str | None = field(default_factory=lambda: os.environ.get("KILN_CC") or os.environ.get("CC"))
     dump: frozenset[str] = field(default_factory=_dump_stages)
     passes: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
+    sanitize: tuple[str, ...] = field(default_factory=_sanitizers_from_env)
     # -fwrapv: NumPy integers wrap around, C's signed overflow is undefined.
     # -fno-math-errno: errno is invisible from Python; without it sqrt cannot vectorize.
     # -fopenmp-simd: honour `omp simd` (reductions) even without OpenMP threads.
@@ -63,7 +82,16 @@ class Options:
 
     def codegen_key(self) -> tuple[object, ...]:
         """The options that change generated code (part of the cache key)."""
-        return (self.parallel, self.fastmath, self.boundscheck, self.opt_flags)
+        return (self.parallel, self.fastmath, self.boundscheck, self.compile_flags())
+
+    def compile_flags(self) -> tuple[str, ...]:
+        """``opt_flags``, and the sanitizers' flags when asked: a report stops the process
+        (no recovery), and frame pointers and debug lines make it readable."""
+        if not self.sanitize:
+            return self.opt_flags
+        chosen = ",".join(self.sanitize)
+        return (*self.opt_flags, f"-fsanitize={chosen}", f"-fno-sanitize-recover={chosen}",
+                "-fno-omit-frame-pointer", "-g")  # fmt: skip
 
 
 # ------------------------------------------------------------------ CUDA-style kernels

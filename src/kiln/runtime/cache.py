@@ -80,6 +80,8 @@ def build_module(c_source: str, options: Options) -> ModuleType:
     module = _memo.get(key)
     if module is not None:
         return module
+    if "address" in options.sanitize:
+        require_asan_runtime()
     with _lock_for(key):
         module = _memo.get(key)  # another thread may have built it while we waited
         if module is None:
@@ -117,6 +119,21 @@ def module_key(c_source: str, options: Options) -> str:
         digest.update(len(data).to_bytes(8, "little"))
         digest.update(data)
     return digest.hexdigest()
+
+
+def require_asan_runtime() -> None:
+    """AddressSanitizer's runtime must be the first library of the process: a module built
+    with it cannot load into a Python that did not start with it preloaded."""
+    try:
+        maps = Path("/proc/self/maps").read_text()
+    except OSError:
+        maps = ""
+    if "libasan" not in maps:
+        raise ToolchainError(
+            "KILN_SANITIZE=address needs AddressSanitizer's runtime preloaded: start Python with "
+            'LD_PRELOAD="$(gcc -print-file-name=libasan.so)" ASAN_OPTIONS=detect_leaks=0 '
+            "(CPython's own allocations would read as leaks)"
+        )
 
 
 def module_name_for(key: str) -> str:
@@ -309,5 +326,5 @@ def _compile(c_source: str, options: Options, tc: Toolchain, out_path: Path, nam
         init_name=f"PyInit_{name}",
         openmp=options.parallel,
         fastmath=options.fastmath,
-        opt_flags=options.opt_flags,
+        opt_flags=options.compile_flags(),
     )
