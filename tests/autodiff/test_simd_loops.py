@@ -5,26 +5,13 @@ of a max reduction is no reduction gcc may split into lanes."""
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from tests.autodiff.ad_support import assert_close, fd_grad
+from tests.autodiff.test_store_recompute_cases import stencil_rows
 
 import kiln
 from kiln.ir import nodes as ir
 from kiln.ir.visit import iter_stmts
-
-
-def stencil_rows(u):
-    n = u.shape[1]
-    s = 0.0
-    for t in range(u.shape[0] - 1):
-        for i in range(n):
-            left = u[t, (i - 1) % n]
-            u[t + 1, i] = u[t, i] + 0.1 * (left - u[t, i]) * math.sin(left)
-    for i in range(n):
-        s += u[u.shape[0] - 1, i] ** 2
-    return s
 
 
 def running_max(x):
