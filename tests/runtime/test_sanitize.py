@@ -51,6 +51,7 @@ def _run(tmp_path: Path, n: int, preload: bool) -> subprocess.CompletedProcess[s
     script.write_text(_CHILD)
     env = {**os.environ, "PYTHONPATH": str(SRC_DIR), "KILN_SANITIZE": "address,undefined"}
     env["KILN_CACHE_DIR"] = str(tmp_path / "cache")
+    env.pop("LD_PRELOAD", None)
     if preload:
         env["LD_PRELOAD"] = _libasan()
         env["ASAN_OPTIONS"] = "detect_leaks=0"

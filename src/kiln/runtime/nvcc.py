@@ -22,6 +22,7 @@ from pathlib import Path
 
 from kiln.errors import CompilerFailure, ToolchainError
 from kiln.options import env_cuda_arch, env_nvcc
+from kiln.runtime.toolchain import compiler_env
 
 # sm_90 machine code (H100/H200) plus its PTX, which the driver can JIT for later chips.
 DEFAULT_ARCH = env_cuda_arch()
@@ -54,7 +55,7 @@ def require_nvcc() -> str:
 
 @functools.cache
 def nvcc_version(nvcc: str) -> str:
-    out = subprocess.run([nvcc, "--version"], capture_output=True, text=True, timeout=60)
+    out = subprocess.run([nvcc, "--version"], capture_output=True, text=True, timeout=60, env=compiler_env())
     return out.stdout.strip().splitlines()[-1] if out.stdout.strip() else nvcc
 
 
@@ -75,7 +76,7 @@ def _flags(nvcc: str, arch: str) -> list[str]:
 
 def _run(cmd: list[str], source: Path) -> None:
     try:
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=_TIMEOUT_S)
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=_TIMEOUT_S, env=compiler_env())
     except subprocess.TimeoutExpired:
         raise CompilerFailure(f"nvcc timed out after {_TIMEOUT_S:.0f}s on {source}") from None
     if out.returncode != 0:

@@ -118,10 +118,28 @@ def probe_toolchain(
     )
 
 
+def compiler_env() -> dict[str, str]:
+    """The environment compilers run in: this process's, without AddressSanitizer's runtime in
+    LD_PRELOAD (a sanitized Python preloads it, see docs/reliability.md; nvcc crashes under it)."""
+    env = dict(os.environ)
+    kept = [lib for lib in env.get("LD_PRELOAD", "").split() if "libasan" not in lib]
+    if kept:
+        env["LD_PRELOAD"] = " ".join(kept)
+    else:
+        env.pop("LD_PRELOAD", None)
+    return env
+
+
 def _start(cc_path: str, cmd: list[str], cwd: Path) -> subprocess.Popen[str]:
     try:
         return subprocess.Popen(
-            cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+            cmd,
+            cwd=cwd,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=compiler_env(),
         )
     except OSError as exc:
         raise ToolchainError(f"C compiler {cc_path} cannot be run: {exc}") from exc
@@ -282,7 +300,13 @@ def _run_compiler(cmd: list[str], cwd: Path, src_path: Path) -> str:
     """Run the compile command; its output, or CompilerFailure when it fails."""
     try:
         proc = subprocess.run(
-            cmd, cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=_COMPILE_TIMEOUT_S
+            cmd,
+            cwd=cwd,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=_COMPILE_TIMEOUT_S,
+            env=compiler_env(),
         )
     except OSError as exc:
         raise ToolchainError(f"C compiler {cmd[0]} cannot be run: {exc}") from exc
