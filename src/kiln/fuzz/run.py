@@ -24,7 +24,7 @@ PROGRAM_TIMEOUT_S = 60.0
 @dataclass(frozen=True)
 class Outcome:
     seed: int
-    status: str  # ok, wrong, crash, hang, refused
+    status: str  # ok, wrong, crash, hang, refused, typed early
     detail: str = ""
 
 
@@ -71,7 +71,7 @@ def summary(outcomes: list[Outcome], of: int | None = None) -> str:
     total = f"{len(outcomes)}" + (f" of {of}" if of is not None and of != len(outcomes) else "")
     return (
         f"{total} programs: {counts['wrong']} wrong, {counts['crash']} crashes, {counts['hang']} hangs, "
-        f"{counts['refused']} refused, {counts['ok']} ok"
+        f"{counts['refused']} refused, {counts['typed early']} typed early, {counts['ok']} ok"
     )
 
 
