@@ -5,6 +5,8 @@
 #   KILN_TEST_WORKERS=N   number of pytest-xdist workers (default 2: the CI machine has 2 cores;
 #                         0 or 1 runs in-process, which is easier to debug)
 #   KILN_TEST_SANITIZE=0  skip the step that reruns part of the suite under the sanitizers
+#                         (=1 runs it even when extra pytest arguments are given; by default
+#                         it runs only without them, and only after a green main run)
 #   Slow tests (@pytest.mark.slow) are deselected here; run them with
 #   .venv/bin/python -m pytest -m slow
 # Exits non-zero if pytest fails, collects no test at all (exit 5), or ruff or mypy find problems.
@@ -35,19 +37,34 @@ if [ "$pytest_rc" -eq 5 ]; then
 fi
 
 # A representative part of the suite again with the generated code built under AddressSanitizer
-# and UndefinedBehaviorSanitizer (docs/reliability.md): any report fails the run.
+# and UndefinedBehaviorSanitizer (docs/reliability.md): any report fails the run. `kiln
+# sanitize-env` names ASan's runtime, which must be preloaded into Python. KILN_SCRATCH_BYTES=0
+# turns kiln's pools of large blocks off, so each temporary and result is its own malloc block
+# that ASan can bound. Left out: tests about the toolchain, the cache and child processes
+# (tests/runtime, test_cache_processes): they wrap or fake the compiler and time children.
+sanitize_files=(
+    tests/frontend/test_control_flow.py tests/frontend/test_arrays_views.py tests/frontend/test_masks.py
+    tests/frontend/test_range_extremes.py tests/api/test_parallel.py tests/kernel/test_kernels.py
+    tests/autodiff/test_reverse.py
+)
 sanitize_rc=0
-if [ "${KILN_TEST_SANITIZE:-1}" != "0" ] && [ "$pytest_rc" -eq 0 ]; then
-    libasan="$(${CC:-gcc} -print-file-name=libasan.so 2>/dev/null)"
-    if [ -e "$libasan" ]; then
-        LD_PRELOAD="$libasan" ASAN_OPTIONS=detect_leaks=0 KILN_SANITIZE=address,undefined \
+want_sanitize="${KILN_TEST_SANITIZE:-}"
+if [ -z "$want_sanitize" ]; then
+    want_sanitize=$([ "$#" -eq 0 ] && echo 1 || echo 0)
+fi
+if [ "$want_sanitize" != "0" ] && [ "$pytest_rc" -eq 0 ]; then
+    if sanitize_env="$(python -m kiln sanitize-env)"; then
+        started=$SECONDS
+        (
+            eval "$sanitize_env"
+            export KILN_SCRATCH_BYTES=0
             python -m pytest -q -p no:cacheprovider -m "not slow" ${xdist_args[@]+"${xdist_args[@]}"} \
-            tests/frontend/test_control_flow.py tests/frontend/test_arrays_views.py \
-            tests/frontend/test_masks.py tests/frontend/test_range_extremes.py tests/api/test_parallel.py \
-            tests/kernel/test_kernels.py tests/autodiff/test_reverse.py
+                "${sanitize_files[@]}"
+        )
         sanitize_rc=$?
+        echo "test.sh: sanitizer step exit $sanitize_rc after $((SECONDS - started)) s" >&2
     else
-        echo "test.sh: no libasan for ${CC:-gcc}; the sanitizer step did not run" >&2
+        echo "test.sh: no AddressSanitizer runtime; the sanitizer step did not run" >&2
         sanitize_rc=1
     fi
 fi

@@ -1,8 +1,12 @@
-"""The ``kiln`` command line: ``kiln demo``, ``kiln bench [SUITE]`` and ``kiln fuzz``."""
+"""The ``kiln`` command line: ``kiln demo``, ``kiln bench [SUITE]``, ``kiln fuzz`` and
+``kiln sanitize-env``."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import shlex
+import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -70,6 +74,11 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz.add_argument("--seed", type=int, default=0, help="the first program's seed (default 0)")
     fuzz.add_argument("--keep", type=Path, help="keep each program's source file in this folder")
     fuzz.set_defaults(handler=cmd_fuzz)
+
+    sanitize = sub.add_parser(
+        "sanitize-env", help='print the exports that start Python under the sanitizers (eval "$(...)")'
+    )
+    sanitize.set_defaults(handler=cmd_sanitize_env)
     return parser
 
 
@@ -84,6 +93,45 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     outcomes = run_campaign(args.n, args.seed, args.keep, _progress)
     print(report(outcomes))
     return int(any(o.status in ("wrong", "crash", "hang") for o in outcomes))
+
+
+def cmd_sanitize_env(args: argparse.Namespace) -> int:
+    """Print the shell lines that start Python ready for ``KILN_SANITIZE=address,undefined``.
+
+    AddressSanitizer's runtime must be in the process before Python's own libraries, which only
+    LD_PRELOAD at start achieves; it must be the runtime of the compiler kiln builds with; and
+    CPython's allocations still alive at exit would read as leaks."""
+    from kiln.errors import ToolchainError
+    from kiln.options import Options
+    from kiln.runtime.toolchain import resolve_cc
+
+    try:
+        cc = resolve_cc(Options().cc)
+    except ToolchainError as exc:
+        print(f"kiln: {exc}", file=sys.stderr)
+        return 1
+    runtime = _asan_runtime(cc)
+    if runtime is None:
+        hint = "on Debian: apt-get install libasan8, or set KILN_CC to a gcc that has it"
+        print(f"kiln: {cc} has no AddressSanitizer runtime (libasan.so); {hint}", file=sys.stderr)
+        return 1
+    print(f"export LD_PRELOAD={shlex.quote(runtime)}")
+    print("export ASAN_OPTIONS=detect_leaks=0")
+    print("export KILN_SANITIZE=address,undefined")
+    return 0
+
+
+def _asan_runtime(cc: str) -> str | None:
+    from kiln.runtime.toolchain import compiler_env
+
+    try:
+        asked = [cc, "-print-file-name=libasan.so"]
+        found = subprocess.run(asked, capture_output=True, text=True, timeout=60, env=compiler_env()).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    # A compiler without the library answers with the bare name it was asked for.
+    found = found.strip()
+    return found if os.path.isabs(found) and os.path.exists(found) else None
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

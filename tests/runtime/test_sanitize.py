@@ -1,7 +1,8 @@
 """KILN_SANITIZE builds generated code with AddressSanitizer and UndefinedBehaviorSanitizer: the
 option parses and refuses unknown names, changes the cache key, needs ASan's runtime preloaded
-(and says how), and a write past an array's end in compiled code is reported and stops the
-process. Each compiled case runs in a child started with the runtime preloaded."""
+(and says how, also through ``python -m kiln sanitize-env``), and a write past an array's end in
+compiled code is reported and stops the process. Each compiled case runs in a child started with
+the runtime preloaded; UndefinedBehaviorSanitizer alone needs no preload."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from pathlib import Path
 import pytest
 
 import kiln
+from kiln.cli import main
 from kiln.options import Options, sanitizers
+from kiln.runtime.cache import module_key
 
 from ._support import SRC_DIR
 
@@ -46,10 +49,12 @@ def _libasan() -> str:
     return path
 
 
-def _run(tmp_path: Path, n: int, preload: bool) -> subprocess.CompletedProcess[str]:
+def _run(
+    tmp_path: Path, n: int, preload: bool, sanitize: str = "address,undefined"
+) -> subprocess.CompletedProcess[str]:
     script = tmp_path / "child.py"
     script.write_text(_CHILD)
-    env = {**os.environ, "PYTHONPATH": str(SRC_DIR), "KILN_SANITIZE": "address,undefined"}
+    env = {**os.environ, "PYTHONPATH": str(SRC_DIR), "KILN_SANITIZE": sanitize}
     env["KILN_CACHE_DIR"] = str(tmp_path / "cache")
     env.pop("LD_PRELOAD", None)
     if preload:
@@ -70,6 +75,8 @@ def test_sanitized_builds_have_their_own_cache_key() -> None:
     assert plain.codegen_key() != checked.codegen_key()
     assert "-fsanitize=address" in checked.compile_flags()
     assert kiln.jit(sanitize="undefined")(lambda: None).options.sanitize == ("undefined",)  # type: ignore[arg-type]
+    source = "int kiln_probe;\n"
+    assert module_key(source, plain) != module_key(source, checked)
 
 
 def test_clean_code_runs_clean_under_the_sanitizers(tmp_path: Path) -> None:
@@ -88,3 +95,18 @@ def test_without_the_runtime_kiln_says_how_to_preload_it(tmp_path: Path) -> None
     child = _run(tmp_path, 8, preload=False)
     assert child.returncode != 0
     assert "LD_PRELOAD" in child.stderr and "libasan" in child.stderr
+
+
+def test_undefined_alone_needs_no_preload(tmp_path: Path) -> None:
+    child = _run(tmp_path, 8, preload=False, sanitize="undefined")
+    assert child.returncode == 0, child.stderr
+    assert child.stdout.strip() == "8.0"
+
+
+def test_sanitize_env_prints_the_exports(capsys: pytest.CaptureFixture[str]) -> None:
+    _libasan()  # skips where there is none
+    assert main(["sanitize-env"]) == 0
+    preload, *others = capsys.readouterr().out.splitlines()
+    assert preload.startswith("export LD_PRELOAD=/") and "libasan" in preload
+    assert Path(preload.removeprefix("export LD_PRELOAD=")).exists()
+    assert others == ["export ASAN_OPTIONS=detect_leaks=0", "export KILN_SANITIZE=address,undefined"]

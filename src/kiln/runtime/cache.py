@@ -132,7 +132,8 @@ def require_asan_runtime() -> None:
         raise ToolchainError(
             "KILN_SANITIZE=address needs AddressSanitizer's runtime preloaded: start Python with "
             'LD_PRELOAD="$(gcc -print-file-name=libasan.so)" ASAN_OPTIONS=detect_leaks=0 '
-            "(CPython's own allocations would read as leaks)"
+            "(CPython's own allocations would read as leaks); "
+            '`eval "$(python -m kiln sanitize-env)"` exports both for the compiler kiln uses'
         )
 
 
