@@ -2,13 +2,17 @@
 only module that sequences compile stages: ``@kiln.jit``, CUDA-style kernels and derivatives
 each call one function here with their own stages.
 
-jit:        python source --[lower]--> loop IR --[passes]--> optimized IR --[codegen]--> C
-            --[build: toolchain + disk cache]--> loaded module
+jit:        python source --[lower]--> loop IR --[passes]--> --[schedule]--> optimized IR
+            --[codegen]--> C --[build: toolchain + disk cache]--> loaded module
 kernel:     kernel source --[lower]--> one thread's IR --[assemble: barriers, fission, spills]-->
-            CPU IR --[passes]--> [prefetch] --[codegen]--> C (OpenMP over blocks) --[build]
+            CPU IR --[passes]--> [prefetch] --[schedule]--> --[codegen]--> C (OpenMP over
+            blocks) --[build]
 cuda:       one thread's IR --[cuda_ir]--> --[codegen: CUDA C]--> --[nvcc]--> launcher
 derivative: loop IR --[passes, unless differentiating first]--> [expand_gemm] --[reverse or
-            forward]--> derivative IR --[passes, if not run before]--> --[codegen]--> --[build]
+            forward]--> derivative IR --[passes, if not run before]--> --[schedule]-->
+            --[codegen]--> --[build]
+``schedule`` (the pass pipeline of that name) marks in the IR how loops use memory blocks and
+threads; it runs last, on the program codegen prints, so no other stage has to keep its marks.
 The verifier runs after every stage that makes IR.
 """
 
@@ -85,6 +89,11 @@ def _verified(fn: ir.Function, options: Options, stage: str, log: list[str] | No
     return fn
 
 
+def _scheduled(fn: ir.Function, options: Options) -> ir.Function:
+    """``fn`` with its blocks, team regions and loop schedules chosen (verified after each)."""
+    return run_pipeline(fn, options, "schedule")
+
+
 def compile_function(
     fn: types.FunctionType,
     arg_types: ArgTypes,
@@ -97,7 +106,7 @@ def compile_function(
     """``nonneg``: positions of integer arguments known to be >= 0 (frontend.arguments.NonNegative)."""
     lowered = _verified(lower_function(fn, arg_types, options, nonneg=nonneg), options, "ir", log)
     passes = run_passes(lowered, options)  # verified after each pass
-    optimized = _verified(passes.fn, options, "opt", log)
+    optimized = _verified(_scheduled(passes.fn, options), options, "opt", log)
     c_source = render_function(optimized, openmp=options.parallel)
     _dump(options, "c", c_source, log)
     entry = build_module(c_source, options).entry if build else None
@@ -130,7 +139,7 @@ def compile_kernel(
     assembled, report = assemble_kernel(thread, block)
     cpu = run_pipeline(_verified(assembled, options, "assembled"), options)
     cpu = prefetch_row_segments(cpu, block)  # hints only: after the passes, which need not know them
-    cpu = _verified(cpu, options, "opt")
+    cpu = _verified(_scheduled(cpu, options), options, "opt")
     c_source = render_function(cpu, openmp=options.parallel)
     _dump(options, "c", c_source)
     entry = build_module(c_source, options).entry if build else None
@@ -175,9 +184,10 @@ def compile_derivative(
         primal = _verified(run_pipeline(primal, options), options, "opt")
     primal = expand_gemm(primal)  # the derivative rules know matmul, not the fused call
     derivative, signature = transform(primal)
-    derivative = _verified(derivative, options, "derivative")
+    verify_function(derivative)
     if not optimize_first:
-        derivative = _verified(run_pipeline(derivative, options), options, "derivative")
+        derivative = run_pipeline(derivative, options)
+    derivative = _verified(_scheduled(derivative, options), options, "derivative")
     source = render_function(derivative, openmp=options.parallel)
     _dump(options, "c", source)
     return CompiledDerivative(primal, derivative, signature, build_module(source, options).entry)

@@ -8,18 +8,16 @@ import functools
 from collections.abc import Callable, Iterator
 
 from kiln.analysis.definitions import Definitions, record, substituted
-from kiln.analysis.effects import PER_WORKER_CALLS
+from kiln.analysis.hoisting import Hoist, hoists_in
 from kiln.analysis.liveness import live_after
+from kiln.analysis.regions import assigned_scalars
 from kiln.codegen import c_exprs as cx
 from kiln.codegen import c_select
-from kiln.codegen.c_team_loop import TeamLoop, team_loop_fits
-from kiln.codegen.hoisted_allocs import Hoist, hoisted_allocs
+from kiln.codegen.c_team_loop import TeamLoop
 from kiln.ir import nodes as ir
 from kiln.ir import op_count
 from kiln.ir.types import ArrayType, ScalarType
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts
-
-_PURE = (ir.Const, ir.Var, ir.Dim, ir.Binary, ir.Unary, ir.Cast, ir.Select)
 
 LibCallRenderer = Callable[[ir.LibCall, "StmtRenderer"], list[str]]
 
@@ -33,17 +31,6 @@ def c_string(text: str) -> str:
 
 def _indent(lines: list[str]) -> list[str]:
     return ["    " + line for line in lines]
-
-
-def _assigned_scalars(body: tuple[ir.Stmt, ...]) -> list[str]:
-    """Scalar variables a loop body writes: private per OpenMP thread."""
-    names: list[str] = []
-    for s in iter_stmts(body):
-        name = s.target if isinstance(s, ir.Assign | ir.Atomic) else s.var if isinstance(s, ir.For) else None
-        name = name or None  # an Atomic whose old value nobody reads has target ""
-        if name is not None and name not in names:
-            names.append(name)
-    return names
 
 
 class _ParallelRegion:
@@ -191,6 +178,7 @@ class StmtRenderer:
             *_indent(leave),
             "}",
         ]
+
     def _break(self, s: ir.Break) -> list[str]:
         return ["break;"]
 
@@ -352,13 +340,9 @@ class StmtRenderer:
             self._label_suffix = saved_suffix
 
     def _one_region_fits(self, s: ir.For | ir.While) -> bool:
-        """Whether ``s`` is a sequential loop of parallel sweeps to run in one OpenMP region
-        (``c_team_loop``): in parallel code, not inside another region."""
-        if not self.openmp or self.team is not None or self._parallel or self._serial:
-            return False
-        if isinstance(s, ir.For) and s.parallel:
-            return False
-        return team_loop_fits(self.fn, s, {h.loop for h in self.hoists.values()})
+        """Whether ``s`` is a loop the IR runs in one OpenMP region (``team``: c_team_loop), in
+        parallel code."""
+        return s.team and self.openmp and self.team is None and not self._parallel and not self._serial
 
     def _team_sweep(self, s: ir.For, header: str, first: str, pragmas: list[str]) -> list[str]:
         """A parallel loop inside a one-region loop: an ``omp for`` of the running team."""
@@ -380,25 +364,12 @@ class StmtRenderer:
     def _collapsed(
         self, s: ir.For, header: str, first: str, pragma: str, extent: tuple[str, str]
     ) -> tuple[str, list[str]] | None:
-        """A perfect nest with fewer outer iterations than a few per thread (``for i in
-        range(3): for j in range(n)`` on two threads leaves one idle a third of the time) also
-        gets a ``collapse(2)`` copy: the test and the lines that run it. Only for a nest whose
-        inner bounds the outer loop does not change; the copy is kept for small trip counts,
-        since a collapsed inner loop no longer vectorizes."""
-        inner, prefix = (s.body[-1], s.body[:-1]) if s.body else (None, ())
-        if not (isinstance(inner, ir.For) and _unit_step(inner) and _positive_const(s.step)):
+        """A ``collapse`` loop's copy run ``collapse(2)`` (passes/schedule_loops.py): the test
+        that chooses it (few outer iterations, not a multiple of the team) and its lines."""
+        if not s.collapse:
             return None
-        # scalars set from the outer counter before the inner loop (``i = it``) are set again
-        # in each iteration of the collapsed nest: allowed when that recomputes the same value
-        if not all(isinstance(a, ir.Assign) for a in prefix):
-            return None
-        in_inner = {*_assigned_scalars(inner.body), inner.var}
-        targets = {a.target for a in prefix if isinstance(a, ir.Assign)}
-        if targets & in_inner or any(not _recomputable(a.value, in_inner) for a in prefix):  # type: ignore[union-attr]
-            return None
-        written = {s.var, *targets, *in_inner}
-        if any(not _invariant(b, written) for b in (inner.start, inner.stop, inner.step)):
-            return None
+        inner, prefix = s.body[-1], s.body[:-1]
+        assert isinstance(inner, ir.For), "schedule_loops collapses perfect nests only"
         lo, hi, t = self.fresh("lo"), self.fresh("hi"), self.fresh("t")
         bounds = f"const int64_t {lo} = {self.e(inner.start)}, {hi} = {self.e(inner.stop)};"
         step = self.e(inner.step)
@@ -457,7 +428,7 @@ class StmtRenderer:
             ops = self._loop_ops(s, lo, hi)
             threshold = f"kiln_worth_team({ops}, &kiln_team)"  # see prelude
             clauses = [f"if(kiln_team_of_many() && ({threshold}))"]
-            assigned = [v for v in [s.var, *_assigned_scalars(s.body)] if v not in dict(s.reductions)]
+            assigned = [v for v in [s.var, *assigned_scalars(s.body)] if v not in dict(s.reductions)]
             outside = live_after(self.fn.body, s, set(assigned))
             # lastprivate: after the loop a scalar holds what the last iteration wrote; one that
             # no later code reads before assigning it again is plainly private (and no longer
@@ -470,7 +441,7 @@ class StmtRenderer:
             if private:
                 clauses.append(f"private({', '.join(private)})")
             clauses += [self._reduction_clause(v, op) for v, op in reductions]
-            schedule = "schedule(runtime)" if self._may_be_triangular(s) else "schedule(static)"
+            schedule = "schedule(runtime)" if s.schedule == "adaptive" else "schedule(static)"
             return [f"#pragma omp parallel for {schedule} " + " ".join(clauses)]
         if s.simd:
             return _guard_user_reductions(" ".join(["#pragma omp simd", *self._simd_clauses(s)]))
@@ -490,19 +461,10 @@ class StmtRenderer:
             work = self._inner_work(s.body, {s.var: _midpoint(s)})
         return f"({hi} - {lo}) * {work}"
 
-    def _may_be_triangular(self, s: ir.For) -> bool:
-        """Whether the trip count of an inner loop depends on the counter (see
-        :meth:`_schedule_choice`). Not for an arg-extreme reduction, whose fold needs blocks in
-        iteration order (c_select), nor for a flattened kernel grid, whose ``work`` is known."""
-        ordered = any(op == "select" for _, op in s.reductions)
-        return s.work is None and not ordered and _triangular(s)
-
     def _schedule_choice(self, s: ir.For) -> str:
-        """A triangular nest (``for i: for j in range(i + 1)``) split in halves gives one thread
-        three quarters of the work; dealt round-robin (``static, 1``) each gets about half.
-        Edge clamps (``min(jt + 64, n)`` of a tile) also read the counter but leave the work
-        even, and round-robin would only scatter neighbouring tiles across threads: the work of
-        the first iteration is compared with the middle one's before the loop starts."""
+        """An ``adaptive`` loop (passes/schedule_loops.py) deals its iterations round-robin
+        (``static, 1``) when the first iteration's work is far from the middle one's, in halves
+        otherwise (neighbouring tiles then stay on one thread)."""
         first = self._inner_work(s.body, {s.var: s.start})
         middle = self._inner_work(s.body, {s.var: _midpoint(s)})
         uneven = f"({first}) * 3 < ({middle}) * 2 || ({middle}) * 3 < ({first}) * 2"
@@ -534,7 +496,7 @@ class StmtRenderer:
         """Scalars of a ``simd`` loop: private per lane (lastprivate when read after the loop: the
         pass made sure every iteration writes them), reductions combined across lanes."""
         reduced = dict(s.reductions)
-        assigned = [v for v in dict.fromkeys([s.var, *_assigned_scalars(s.body)]) if v not in reduced]
+        assigned = [v for v in dict.fromkeys([s.var, *assigned_scalars(s.body)]) if v not in reduced]
         outside = live_after(self.fn.body, s, set(assigned))
         last = [cx.scalar_name(v) for v in assigned if v in outside]
         private = [cx.scalar_name(v) for v in assigned if v not in outside]
@@ -612,8 +574,8 @@ class StmtRenderer:
 
     @functools.cached_property
     def hoists(self) -> dict[int, Hoist]:
-        """The allocations whose blocks are taken before the loops, by statement id."""
-        return hoisted_allocs(self.fn, self.openmp)
+        """The allocations whose blocks are taken before the loops (``Alloc.hoist``), by id."""
+        return hoists_in(self.fn)
 
     def _block_elements(self, s: ir.Alloc) -> str:
         """Elements of one block of a hoisted allocation (negative extents count as empty)."""
@@ -656,7 +618,7 @@ class StmtRenderer:
         hoist = self.hoists.get(s.sid)
         if hoist is not None:
             return self._hoisted_alloc(s, hoist)
-        if self._parallel:  # parallelize accepts only allocations hoisted_allocs can hoist
+        if self._parallel:  # parallelize accepts only allocations hoist_blocks can hoist
             raise AssertionError(f"allocation of {s.target} inside an OpenMP region")
         t, n = s.type, s.type.ndim
         dims = ", ".join(self.e(x) for x in s.shape) or "0"
@@ -763,30 +725,9 @@ def _c_order(array: str, extents: list[str]) -> list[str]:
 
 
 def _with_parallel(s: ir.For, parallel: bool) -> ir.For:
-    return dataclasses.replace(s, parallel=parallel)
-
-
-def _unit_step(loop: ir.For) -> bool:
-    """A collapsed inner loop steps by one: a longer step could carry its counter past INT64_MAX."""
-    return isinstance(loop.step, ir.Const) and loop.step.value == 1
-
-
-def _positive_const(e: ir.Expr) -> bool:
-    return isinstance(e, ir.Const) and isinstance(e.value, int) and e.value > 0
-
-
-def _invariant(e: ir.Expr, written: set[str]) -> bool:
-    """Built from constants and scalars none of ``written``: the same for every outer iteration."""
-    for x in iter_exprs(e):
-        if isinstance(x, ir.Var) and x.name in written or not isinstance(x, _PURE):
-            return False
-    return True
-
-
-def _recomputable(e: ir.Expr, written: set[str]) -> bool:
-    """``e`` may be evaluated again in each iteration of a collapsed nest: invariant, or the
-    worker's own index (a kernel's scratch slot), which each iteration must read afresh."""
-    return _invariant(e, written) or (isinstance(e, ir.Call) and e.func in PER_WORKER_CALLS)
+    if parallel:
+        return dataclasses.replace(s, parallel=True)
+    return dataclasses.replace(s, parallel=False, collapse=False, schedule="")
 
 
 def _holds_loop(s: ir.Stmt) -> bool:
@@ -799,22 +740,3 @@ def _midpoint(loop: ir.For) -> ir.Expr:
     t = loop.start.type
     half = ir.Binary("floordiv", ir.Binary("sub", loop.stop, loop.start, t), ir.Const(2, t), t)
     return ir.Binary("add", loop.start, half, t)
-
-
-def _triangular(loop: ir.For) -> bool:
-    """Whether the trip count of a loop inside ``loop`` depends on ``loop``'s counter (read
-    through the body's own definitions: ``n = i + 1``, ``range(n)``)."""
-
-    def depends(body: tuple[ir.Stmt, ...], defs: Definitions) -> bool:
-        defs = dict(defs)
-        for st in body:
-            if isinstance(st, ir.For):
-                bounds = (substituted(st.start, defs), substituted(st.stop, defs))
-                if any(isinstance(x, ir.Var) and x.name == loop.var for b in bounds for x in iter_exprs(b)):
-                    return True
-            if any(depends(b, defs) for b in bodies(st)):
-                return True
-            record(st, defs)
-        return False
-
-    return depends(loop.body, {})

@@ -48,88 +48,21 @@ import functools
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from kiln.analysis.effects import array_roots, effects_of, effects_outside, expr_reads
+from kiln.analysis.effects import array_roots, effects_of, expr_reads
+from kiln.analysis.regions import holds_parallel, mentioned_outside
 from kiln.codegen import c_exprs as cx
 from kiln.ir import nodes as ir
-from kiln.ir.types import ArrayType, ScalarType
+from kiln.ir.types import ArrayType
 from kiln.ir.visit import iter_stmts
 
 if TYPE_CHECKING:
     from kiln.codegen.c_stmts import StmtRenderer
-    from kiln.codegen.hoisted_allocs import Hoist
-
-# control flow that leaves a block or a call into a library's own threads: not carried across
-# the team. A block (an inlined call's body) stays: with no exit in the loop nothing leaves it,
-# and every thread walks it like the statements around it.
-_NOT_IN_TEAM = (ir.Return, ir.Break, ir.Continue, ir.Exit, ir.While, ir.Atomic, ir.LibCall)
-# in a sweep: a check would need a flag shared by the sweep's threads, an allocation a block each
-_NOT_IN_SWEEP = (ir.Check, ir.Alloc)
-_BYTES = frozenset({"bool", "int8", "uint8"})
 
 
-def holds_parallel(s: ir.Stmt) -> bool:
-    """Whether ``s`` is or holds a parallel loop."""
-    return any(isinstance(t, ir.For) and t.parallel for t in iter_stmts((s,)))
-
-
-def mentioned_outside(fn: ir.Function, loop: ir.For | ir.While) -> frozenset[str]:
-    """The scalars and arrays the function's statements outside ``loop`` mention."""
-    effects = effects_outside(fn, loop)
-    return effects.arrays | effects.reads | effects.writes
-
-
-def team_loop_fits(fn: ir.Function, loop: ir.For | ir.While, hoisted_to: set[int]) -> bool:
-    """Whether ``loop`` (sequential, with parallel loops inside) can run in one region.
-
-    ``hoisted_to``: the loops allocations were hoisted to (each takes its blocks before it
-    starts; a loop every thread walks would take them once per thread)."""
-    counted = isinstance(loop, ir.For)
-    if counted and (loop.parallel or loop.reductions or not _constant_step(loop)):
-        return False
-    if not holds_parallel(loop):
-        return False
-    outside = mentioned_outside(fn, loop)
-    if counted and loop.var in outside:
-        return False
-    types = fn.var_types()
-    for s in iter_stmts(loop.body):
-        if isinstance(s, _NOT_IN_TEAM):
-            return False
-        if isinstance(s, ir.For) and s.parallel and not _sweep_fits(s, types):
-            return False
-        walked_loop = isinstance(s, ir.For) and not s.parallel and holds_parallel(s)
-        if walked_loop and (not _constant_step(s) or s.var in outside):
-            return False
-        if isinstance(s, ir.For) and holds_parallel(s) and s.sid in hoisted_to:
-            return False
-    return True
-
-
-def _own_alloc(s: ir.Stmt, hoists: dict[int, Hoist]) -> bool:
+def _own_alloc(s: ir.Stmt) -> bool:
     """Whether ``s`` is an allocation whose one block was taken before the loops: its statement
     only points the array at that block, which every thread can do for itself."""
-    hoist = hoists.get(s.sid) if isinstance(s, ir.Alloc) else None
-    return hoist is not None and not hoist.per_thread
-
-
-def _constant_step(loop: ir.For) -> bool:
-    """A step of one either way: the team's counters step without a trip count, and a longer
-    step could carry them past INT64_MAX after the last iteration."""
-    return isinstance(loop.step, ir.Const) and loop.step.value in (1, -1)
-
-
-def _sweep_fits(loop: ir.For, types: dict[str, ScalarType | ArrayType]) -> bool:
-    if any(op == "select" for _, op in loop.reductions) or loop.work is not None:
-        return False
-    for s in iter_stmts(loop.body):
-        if isinstance(s, _NOT_IN_SWEEP):
-            return False
-        # A byte store may alias any variable, and in the region the arrays' pointers are
-        # shared ones the master writes: gcc reloads them at every element and the loop no
-        # longer vectorizes (NPBench azimint_naive's mask: 2t 227-302 ms against 145 ms).
-        if isinstance(s, ir.Store) and types[s.array].dtype in _BYTES:
-            return False
-    return True
+    return isinstance(s, ir.Alloc) and s.hoist > 0 and not s.per_thread
 
 
 def _walked(stmts: tuple[ir.Stmt, ...]) -> list[ir.Stmt]:
@@ -147,7 +80,7 @@ def _walked(stmts: tuple[ir.Stmt, ...]) -> list[ir.Stmt]:
 
 
 class TeamLoop:
-    """Renders a :func:`team_loop_fits` loop: its iterations as before until a team ran, then the
+    """Renders a ``team`` loop (passes/team_regions.py): its iterations as before until a team ran, then the
     rest inside one ``omp parallel`` region."""
 
     def __init__(self, r: StmtRenderer, loop: ir.For | ir.While) -> None:
@@ -164,10 +97,7 @@ class TeamLoop:
         self.unmet_writes: set[str] = set()
         self.roots = array_roots(r.fn)
         self.arrays = frozenset(n for n, t in r.fn.var_types().items() if isinstance(t, ArrayType))
-        hoists = r.hoists
-        walked = [
-            s for s in _walked(loop.body) if isinstance(s, ir.Assign | ir.View) or _own_alloc(s, hoists)
-        ]
+        walked = [s for s in _walked(loop.body) if isinstance(s, ir.Assign | ir.View) or _own_alloc(s)]
         walked_ids = {id(s) for s in walked}
         rest = effects_of([s for s in iter_stmts(loop.body) if id(s) not in walked_ids], deep=False)
         outside = mentioned_outside(r.fn, loop)

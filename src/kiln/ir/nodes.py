@@ -169,6 +169,18 @@ class For:
     # every ``poll`` iterations (0: never), the calling thread runs Python's pending signal
     # handlers, and the loop stops on every thread when one raises (passes/poll_signals.py)
     poll: int = 0
+    # a sequential loop of parallel sweeps that runs in one OpenMP region, its sweeps shared by
+    # the region's team once the team has proved worth starting (passes/team_regions.py)
+    team: bool = False
+    # a parallel loop with few iterations per thread also runs its nest collapsed with the
+    # perfectly nested inner loop, chosen at run time (passes/schedule_loops.py)
+    collapse: bool = False
+    # a parallel loop's iterations are dealt to threads in halves (""), or "adaptive": round-robin
+    # when the first iteration's work is far from the middle one's (a triangular nest)
+    schedule: str = ""
+
+
+LOOP_SCHEDULES = ("", "adaptive")  # For.schedule
 
 
 @dataclass(frozen=True)
@@ -178,6 +190,7 @@ class While:
     sid: int = 0
     loc: SourceLoc = UNKNOWN_LOC
     poll: int = 0  # as For.poll
+    team: bool = False  # as For.team
 
 
 @dataclass(frozen=True)
@@ -220,13 +233,20 @@ class Exit:
 
 @dataclass(frozen=True)
 class Alloc:
-    """``target`` = new C-ordered array of ``shape`` (uninitialized)."""
+    """``target`` = new C-ordered array of ``shape`` (uninitialized).
+
+    ``hoist`` > 0: the array's block is taken once, before the ``hoist``-th enclosing loop
+    (1: the innermost), and each execution only points the array at it; ``per_thread``: one
+    block per thread, for an allocation inside a parallel loop (passes/hoist_blocks.py).
+    """
 
     target: str
     type: ArrayType
     shape: tuple[Expr, ...]
     sid: int = 0
     loc: SourceLoc = UNKNOWN_LOC
+    hoist: int = 0
+    per_thread: bool = False
 
 
 @dataclass(frozen=True)

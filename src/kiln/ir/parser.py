@@ -17,6 +17,7 @@ from typing import TypeVar
 from kiln.errors import UNKNOWN_LOC, SourceLoc
 from kiln.ir.nodes import (
     BINARY_OPS,
+    LOOP_SCHEDULES,
     UNARY_OPS,
     Alloc,
     Assign,
@@ -498,6 +499,9 @@ class StmtParser:
             raise ts.error("range() needs start, stop and step")
         parallel = ts.accept("parallel")
         simd = ts.accept("simd")
+        team = ts.accept("team")
+        collapse = ts.accept("collapse")
+        schedule = self.schedule(ts)
         poll = self.poll(ts)
         work = None
         if ts.accept("work"):
@@ -509,8 +513,29 @@ class StmtParser:
             reductions = tuple(ts.separated(lambda: _reduction(ts), ")"))
         body = self.nested(ts, indent)
         return For(
-            var, *bounds, body=body, parallel=parallel, reductions=reductions, simd=simd, work=work, poll=poll
+            var,
+            *bounds,
+            body=body,
+            parallel=parallel,
+            reductions=reductions,
+            simd=simd,
+            work=work,
+            poll=poll,
+            team=team,
+            collapse=collapse,
+            schedule=schedule,
         )
+
+    def schedule(self, ts: TokenStream) -> str:
+        """``schedule(NAME)`` after a parallel loop's header ("" without)."""
+        if not ts.accept("schedule"):
+            return ""
+        ts.expect("(")
+        name = ts.name()
+        ts.expect(")")
+        if name not in LOOP_SCHEDULES:
+            raise ts.error(f"unknown loop schedule {name!r}")
+        return name
 
     def poll(self, ts: TokenStream) -> int:
         """``poll(N)`` after a loop's header: poll for signals every N iterations (0 without)."""
@@ -524,8 +549,9 @@ class StmtParser:
 
     def while_(self, ts: TokenStream, indent: int) -> Stmt:
         cond = self.expr(ts)
+        team = ts.accept("team")
         poll = self.poll(ts)
-        return While(cond, self.nested(ts, indent), poll=poll)
+        return While(cond, self.nested(ts, indent), poll=poll, team=team)
 
     def if_(self, ts: TokenStream, indent: int) -> Stmt:
         cond = self.expr(ts)
@@ -550,7 +576,18 @@ class StmtParser:
             raise ts.error("alloc needs an array type")
         _keyword(ts, "shape")
         ts.expect("[")
-        return Alloc(target, t, self.exprs(ts, "]"))
+        shape = self.exprs(ts, "]")
+        hoist, per_thread = 0, False
+        if ts.accept("hoisted"):  # ``hoisted(LEVELS)`` or ``hoisted(LEVELS, per_thread)``
+            ts.expect("(")
+            hoist = ts.int()
+            per_thread = ts.accept(",")
+            if per_thread:
+                ts.expect("per_thread")
+            ts.expect(")")
+            if hoist < 1:
+                raise ts.error("hoisted(N) needs a positive number of loops")
+        return Alloc(target, t, shape, hoist=hoist, per_thread=per_thread)
 
     def view(self, ts: TokenStream, indent: int) -> Stmt:
         target = ts.name()

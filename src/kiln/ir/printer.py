@@ -179,6 +179,12 @@ def _for_header(s: For, decls: Decls | None) -> str:
         text += " parallel"
     if s.simd:
         text += " simd"
+    if s.team:
+        text += " team"
+    if s.collapse:
+        text += " collapse"
+    if s.schedule:
+        text += f" schedule({s.schedule})"
     if s.poll:
         text += f" poll({s.poll})"
     if s.work is not None:
@@ -199,7 +205,10 @@ def _simple_stmt_text(s: Stmt, decls: Decls | None) -> str:
     if isinstance(s, Exit):
         return fmt_name(s.label)
     if isinstance(s, Alloc):
-        return f"{fmt_name(s.target)}: {s.type}, shape=[{_args(s.shape, decls)}]"
+        text = f"{fmt_name(s.target)}: {s.type}, shape=[{_args(s.shape, decls)}]"
+        if s.hoist:
+            text += f" hoisted({s.hoist}{', per_thread' if s.per_thread else ''})"
+        return text
     if isinstance(s, View):
         return (
             f"{fmt_name(s.target)} = view({fmt_name(s.base)}, offset={print_expr(s.offset, decls)}, "
@@ -226,7 +235,8 @@ def _compound_header(s: Stmt, decls: Decls | None) -> str | None:
     if isinstance(s, For):
         return _for_header(s, decls)
     if isinstance(s, While):
-        return f"{print_expr(s.cond, decls)}{f' poll({s.poll})' if s.poll else ''}:"
+        team = " team" if s.team else ""
+        return f"{print_expr(s.cond, decls)}{team}{f' poll({s.poll})' if s.poll else ''}:"
     if isinstance(s, If):
         return f"{print_expr(s.cond, decls)}:"
     if isinstance(s, Block):

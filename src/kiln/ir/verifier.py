@@ -16,6 +16,7 @@ import numpy as np
 from kiln.ir.nodes import (
     ATOMIC_OPS,
     BINARY_OPS,
+    LOOP_SCHEDULES,
     UNARY_OPS,
     Alloc,
     Assign,
@@ -316,6 +317,12 @@ class _Verifier:
         self.require(not (s.simd and s.parallel), "a loop is either parallel or simd")
         innermost = not any(isinstance(b, For) for b in s.body)
         self.require(not s.simd or innermost, "a simd loop must be innermost")
+        self.require(not (s.team and s.parallel), "a team loop is sequential (its sweeps are parallel)")
+        self.require(not (s.team and any(ctx.loops)), "a team loop inside a parallel loop")
+        self.require(
+            s.parallel or not (s.collapse or s.schedule), "collapse or schedule of a sequential loop"
+        )
+        self.require(s.schedule in LOOP_SCHEDULES, f"loop schedule {s.schedule!r}")
         for var, op in s.reductions:
             self.scalar(var, "reduction variable")
             self.require(
@@ -332,6 +339,7 @@ class _Verifier:
 
     def while_(self, s: While, ctx: _Context) -> None:
         self.boolean(s.cond, "while condition")
+        self.require(not (s.team and any(ctx.loops)), "a team loop inside a parallel loop")
         self.body(s.body, _Context(ctx.loops + (False,), ctx.blocks))
 
     def if_(self, s: If, ctx: _Context) -> None:
@@ -369,6 +377,13 @@ class _Verifier:
         )
         for i, extent in enumerate(s.shape):
             self.integer(extent, f"extent {i}")
+        self.require(
+            0 <= s.hoist <= len(ctx.loops), f"alloc hoisted out of {s.hoist} of {len(ctx.loops)} loops"
+        )
+        self.require(s.hoist > 0 or not s.per_thread, "a block per thread for an allocation not hoisted")
+        # the block is taken where the program runs on one thread, before any parallel loop
+        outside = ctx.loops[: len(ctx.loops) - s.hoist]
+        self.require(not s.hoist or not any(outside), "alloc hoisted to a loop inside a parallel loop")
 
     def view(self, s: View, ctx: _Context) -> None:
         target = self.array(s.target, "view target")

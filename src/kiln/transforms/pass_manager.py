@@ -22,6 +22,7 @@ from kiln.options import Options
 
 __all__ = ["ANALYSES", "AnalysisCache", "register_analysis"]  # kept here for the passes
 
+
 @dataclass
 class PassContext:
     """What a pass sees besides the IR: options, its own parameters, analyses, and the logs."""
@@ -88,6 +89,11 @@ PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
         "poll_signals",
     ),
     "none": (),
+    # Run by the driver after the optimizer on every program C is generated for (derivatives
+    # and kernels too, whatever the pipeline): how loops use memory blocks and threads, marked in
+    # the IR for codegen to print. Blocks first: a loop with blocks taken before it is never a
+    # team's walked loop; teams before schedules: a team's sweeps keep the team's schedule.
+    "schedule": ("hoist_blocks", "team_regions", "schedule_loops"),
 }
 PIPELINES["default"] = PIPELINES["cpu"]
 

@@ -19,9 +19,9 @@ Legal for an array this function allocates and keeps to itself (:func:`local_arr
   allocation and the nest, writes what they read).
 
 Each iteration of ``ik`` then allocates its own array of the remaining extents at the top of the
-body; codegen gives that allocation one block per thread, taken before the loops start (see
-``hoisted_allocs`` in :mod:`kiln.codegen.c_stmts`), and the iteration-private array does not
-stop the outer loop from running in parallel (:func:`kiln.frontend.loops.private_allocs`).
+body; that allocation gets one block per thread, taken before the loops start (the scheduling
+pass :mod:`kiln.transforms.passes.hoist_blocks`), and the iteration-private array does not stop
+the outer loop from running in parallel (:func:`kiln.analysis.loop_plans.private_allocs`).
 """
 
 from __future__ import annotations

@@ -1,12 +1,15 @@
-"""Allocations inside loops that take one block (one per thread) before the loops start.
+"""Allocations inside loops that can take one block (one per thread) before the loops start.
 
 An ``Alloc`` in a loop body makes a fresh array in every iteration. When its extents are the same
 in every iteration and nothing outside the loop names the array, no iteration can see another's
-array, so one block serves them all: the code generator takes it from the scratch pool before the
-outermost such loop and each execution of the ``Alloc`` only points the array at it. Inside a
-parallel loop each thread gets a block of its own, found by its OpenMP thread number; that is
-what lets an iteration-private array (:mod:`kiln.transforms.passes.shrink`) live in a parallel
-loop at all, since a worker thread cannot call into Python to allocate.
+array, so one block serves them all: it is taken from the scratch pool before the outermost such
+loop and each execution of the ``Alloc`` only points the array at it. Inside a parallel loop each
+thread gets a block of its own, found by its OpenMP thread number; that is what lets an
+iteration-private array (:mod:`kiln.transforms.passes.shrink`) live in a parallel loop at all,
+since a worker thread cannot call into Python to allocate.
+
+:func:`plan_hoists` finds them (the pass ``hoist_blocks`` records its answer in the IR as
+``Alloc.hoist`` and ``Alloc.per_thread``); :func:`hoists_in` reads that record back.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from kiln.ir import nodes as ir
 from kiln.ir.visit import array_names, bodies, iter_stmts
 
 _LOOPS = (ir.For, ir.While)
+Loop = ir.For | ir.While
 
 
 @dataclass(frozen=True)
@@ -27,10 +31,28 @@ class Hoist:
     alloc: ir.Alloc
     loop: int  # sid of the loop before which the block is taken
     per_thread: bool  # a parallel loop lies between that loop and the allocation
+    levels: int = 1  # that loop is the allocation's ``levels``-th enclosing loop (1: innermost)
 
 
-def hoisted_allocs(fn: ir.Function, openmp: bool) -> dict[int, Hoist]:
-    """The hoisted allocations by their statement id."""
+def hoists_in(fn: ir.Function) -> dict[int, Hoist]:
+    """The allocations ``fn`` marks as hoisted (``Alloc.hoist``), by their statement id."""
+    found: dict[int, Hoist] = {}
+
+    def walk(body: tuple[ir.Stmt, ...], loops: tuple[Loop, ...]) -> None:
+        for s in body:
+            if isinstance(s, ir.Alloc) and s.hoist:
+                found[s.sid] = Hoist(s, loops[-s.hoist].sid, s.per_thread, s.hoist)
+            inner = (*loops, s) if isinstance(s, _LOOPS) else loops
+            for b in bodies(s):
+                walk(b, inner)
+
+    walk(fn.body, ())
+    return found
+
+
+def plan_hoists(fn: ir.Function, openmp: bool) -> dict[int, Hoist]:
+    """The allocations that can be hoisted, by their statement id (``openmp``: parallel loops
+    run on threads, so an allocation inside one needs a block per thread)."""
     escaping = _escaping(fn)
     views: dict[str, set[str]] = {}
     for s in iter_stmts(fn.body):
@@ -48,8 +70,8 @@ def hoisted_allocs(fn: ir.Function, openmp: bool) -> dict[int, Hoist]:
 
 
 def _allocs_in_loops(
-    body: tuple[ir.Stmt, ...], loops: tuple[ir.Stmt, ...]
-) -> Iterator[tuple[ir.Alloc, tuple[ir.Stmt, ...]]]:
+    body: tuple[ir.Stmt, ...], loops: tuple[Loop, ...]
+) -> Iterator[tuple[ir.Alloc, tuple[Loop, ...]]]:
     for s in body:
         if isinstance(s, ir.Alloc) and loops:
             yield s, loops
@@ -81,7 +103,7 @@ def _escaping(fn: ir.Function) -> set[str]:
 
 
 def _outermost(
-    fn: ir.Function, alloc: ir.Alloc, family: set[str], loops: tuple[ir.Stmt, ...], openmp: bool
+    fn: ir.Function, alloc: ir.Alloc, family: set[str], loops: tuple[Loop, ...], openmp: bool
 ) -> Hoist | None:
     """The outermost enclosing loop the block can be taken before: the extents are the same in
     all its iterations and nothing outside it names the array or a view of it. No parallel loop
@@ -92,17 +114,17 @@ def _outermost(
         if extents_change(alloc.shape, effects_of((loop,))) or _named_outside(fn, loop, family):
             continue
         per_thread = openmp and any(isinstance(inner, ir.For) and inner.parallel for inner in loops[k:])
-        return Hoist(alloc, loop.sid, per_thread)
+        return Hoist(alloc, loop.sid, per_thread, len(loops) - k)
     return None
 
 
-def _named_outside(fn: ir.Function, loop: ir.Stmt, names: set[str]) -> bool:
+def _named_outside(fn: ir.Function, loop: Loop, names: set[str]) -> bool:
     """Whether a statement outside ``loop`` may see ``loop``'s arrays of ``names``: one that
     names them, unless it is in another loop that allocates them for each of its own iterations
     (the copy of a loop that versioning keeps)."""
     private: dict[int, frozenset[str]] = {}
 
-    def sees(stmts: tuple[ir.Stmt, ...], around: tuple[ir.Stmt, ...]) -> bool:
+    def sees(stmts: tuple[ir.Stmt, ...], around: tuple[Loop, ...]) -> bool:
         for s in stmts:
             if s is loop:
                 continue
@@ -117,7 +139,7 @@ def _named_outside(fn: ir.Function, loop: ir.Stmt, names: set[str]) -> bool:
     return sees(fn.body, ())
 
 
-def _private_to(loop: ir.Stmt, cache: dict[int, frozenset[str]]) -> frozenset[str]:
+def _private_to(loop: Loop, cache: dict[int, frozenset[str]]) -> frozenset[str]:
     if id(loop) not in cache:
-        cache[id(loop)] = private_allocs(loop.body) or frozenset()  # type: ignore[attr-defined]
+        cache[id(loop)] = private_allocs(loop.body) or frozenset()
     return cache[id(loop)]
