@@ -71,6 +71,19 @@ def test_var_empty_is_nan() -> None:
         check(std_ddof, np.zeros((0, 3)), 0)
 
 
+@kiln.jit
+def scalar_moments(x):
+    return np.var(x * 2.0), np.std(x), np.var(x, ddof=1), np.std(x + 1)
+
+
+@pytest.mark.parametrize("x", [3.0, 2, True, 1.5 + 2j])
+def test_var_std_of_a_scalar(x: object) -> None:
+    # a scalar operand used to raise AttributeError while compiling
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # ddof=1 of one value: NumPy warns and returns nan
+        check(scalar_moments, x)
+
+
 # ------------------------------------------------------------------------ cov
 @kiln.jit
 def covariances(m):

@@ -11,6 +11,7 @@ with ``t_k < s_k`` in any loop ``k``. Each question is the emptiness of integer 
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from kiln.analysis.dependences import (
@@ -83,8 +84,14 @@ def check_band(band: Band, roots: ArrayRoots, backwards: list[str]) -> BandVerdi
 
 
 def _pair(
-    isl, band: Band, x: Access, y: Access, subst: dict[str, Affine], changed: set[str], backwards: list[str]
-) -> str:  # noqa: ANN001
+    isl,  # noqa: ANN001
+    band: Band,
+    x: Access,
+    y: Access,
+    subst: dict[str, Affine],
+    changed: AbstractSet[str],
+    backwards: list[str],
+) -> str:
     n = len(band.loops)
     ren_s = {v: f"s{k}" for k, v in enumerate(band.vars)} | {v.var: f"x{k}" for k, v in enumerate(x.loops)}
     ren_t = {v: f"t{k}" for k, v in enumerate(band.vars)} | {v.var: f"y{k}" for k, v in enumerate(y.loops)}

@@ -13,7 +13,9 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from typing import cast
 
 from kiln.analysis.effects import ArrayRoots, effects_of
 from kiln.analysis.signs import is_nonneg
@@ -122,23 +124,25 @@ def _chained_value(
     """The last value of ``block[pos]``'s target when all its assignments sit in ``block`` from
     ``pos`` on, each later one computed from the one before (``i = gid; i += k + 1``), and only
     the last value is read elsewhere: then the target holds one affine value wherever read."""
-    target = block[pos].target  # type: ignore[attr-defined]
+    first = cast(ir.Assign, block[pos])  # the caller passes an assignment
+    target = first.target
     at = [p for p in range(pos, len(block)) if _assigns(block[p], target)]
     if len(at) != count:
         return None
-    chain_reads = sum(_var_count(block[p].value, target) for p in at[1:])  # type: ignore[attr-defined]
+    steps = [cast(ir.Assign, block[p]) for p in at]  # ``_assigns`` holds only for assignments
+    chain_reads = sum(_var_count(s.value, target) for s in steps[1:])
     if _reads(body, target) != chain_reads + _reads(block[at[-1] + 1 :], target):
         return None  # an intermediate value is read, or a read comes before the first assignment
     between = effects_of(block[pos + 1 : at[-1]])
-    values = [block[p].value for p in at]  # type: ignore[attr-defined]
+    values = [s.value for s in steps]
     operands = {e.name for v in values for e in iter_exprs(v) if isinstance(e, ir.Var)} - {target}
     extents = {e.array for v in values for e in iter_exprs(v) if isinstance(e, ir.Dim)}
     if operands & between.writes or extents & between.array_binds:
         return None  # an operand changes along the chain: the steps would mix its old and new value
     try:
-        form = affine(block[pos].value, subst)  # type: ignore[attr-defined]
-        for p in at[1:]:
-            form = affine(block[p].value, {**subst, target: form})  # type: ignore[attr-defined]
+        form = affine(first.value, subst)
+        for s in steps[1:]:
+            form = affine(s.value, {**subst, target: form})
     except NotAffine:
         return None
     return form
@@ -156,7 +160,7 @@ def _same_value_again(block: tuple[ir.Stmt, ...], pos: int, count: int) -> bool:
     first = block[pos]
     assert isinstance(first, ir.Assign)
     again = [p for p in range(pos + 1, len(block)) if _assigns(block[p], first.target)]
-    if len(again) != count - 1 or any(block[p].value != first.value for p in again):  # type: ignore[attr-defined]
+    if len(again) != count - 1 or any(cast(ir.Assign, block[p]).value != first.value for p in again):
         return False
     between = effects_of(block[pos + 1 : again[-1]])
     scalars = var_names(first.value)
@@ -272,7 +276,7 @@ def _pair_dependence(
     x: Access,
     y: Access,
     subst: dict[str, Affine],
-    changed: set[str],
+    changed: AbstractSet[str],
     nonneg: frozenset[str],
 ) -> str:
     """Empty string when no two different iterations of ``loop`` make ``x`` and ``y`` meet."""

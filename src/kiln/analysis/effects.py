@@ -210,7 +210,7 @@ def identity_views(fn: ir.Function) -> dict[str, str]:
             continue
         n = len(v.shape)
         base_bind = bindings.get(v.base, [None])[0]
-        extents = {tuple(ir.Dim(v.base, k) for k in range(n))}
+        extents: set[tuple[ir.Expr, ...]] = {tuple(ir.Dim(v.base, k) for k in range(n))}
         if isinstance(base_bind, ir.Alloc | ir.View):
             extents.add(tuple(base_bind.shape))
         if tuple(v.shape) in extents and tuple(v.strides) == tuple(ir.Stride(v.base, k) for k in range(n)):

@@ -234,8 +234,9 @@ def _memory_independent(body: tuple[ir.Stmt, ...], counter: str) -> bool:
     stores = [s for s in stmts if isinstance(s, ir.Store)]
     loads = [e for s in stmts for e in iter_exprs(s, deep=False) if isinstance(e, ir.Load)]
     roots = _view_roots(stmts)
+    refs: tuple[ir.Store | ir.Load, ...] = (*stores, *loads)
     for st in stores:
-        for other in (*stores, *loads):
+        for other in refs:
             if roots.get(other.array, other.array) != roots.get(st.array, st.array):
                 continue
             if other.array != st.array or st.array in roots:

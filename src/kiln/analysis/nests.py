@@ -8,8 +8,9 @@ is reordered or tiled. A band is rectangular: no loop's bounds depend on another
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import cast
 
 from kiln.analysis.dependences import Affine, NotAffine, affine, affine_scalars
 from kiln.analysis.effects import effects_of
@@ -71,10 +72,10 @@ def band_problem(band: Band) -> str:
             if (var_names(s.value) & written) - own:
                 return f"{s.target} = ... in loop {loop.sid} reads a value another loop of the nest sets"
             if s.target in body_writes or any(
-                s.target == t.target
+                s.target == cast(ir.Assign, t).target  # headers hold only assignments
                 for j, h in enumerate(band.headers)
                 if j != k
-                for t in h  # type: ignore[union-attr]
+                for t in h
             ):
                 return f"{s.target} is assigned elsewhere in the nest"
     if effects_of(band.body).control:
@@ -126,7 +127,7 @@ def array_refs(body: tuple[ir.Stmt, ...]) -> list[tuple[str, tuple[ir.Expr, ...]
 
 
 def strided_refs(
-    band: Band, types: dict[str, object], min_ndim: int = 1
+    band: Band, types: Mapping[str, object], min_ndim: int = 1
 ) -> Iterator[tuple[list[Affine], int]]:
     """For each load and store of a C- or F-ordered array of at least ``min_ndim`` axes in the
     band whose subscripts are affine in its counters: those subscripts, and which of them walks

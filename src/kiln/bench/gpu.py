@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
 
@@ -108,14 +108,23 @@ def kernel_reports() -> list[dict[str, Any]]:
     return out
 
 
-def _threads_scaling(repeat: int) -> dict[str, dict[str, float]]:
+class _Scaling(TypedDict):
+    """One kernel's thread scaling, as ``_scaling_here`` measures it."""
+
+    scaling: float
+    probe: float
+    memory_probe: float
+    omp_spin: str | None
+
+
+def _threads_scaling(repeat: int) -> dict[str, _Scaling]:
     """Each kernel's speedup from 1 to 2 threads, in a fresh process (see _scaling_here)."""
     code = f"import json; from kiln.bench.gpu import _scaling_here as s; print(json.dumps(s({repeat})))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+    return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def _scaling_here(repeat: int) -> dict[str, dict[str, float]]:
+def _scaling_here(repeat: int) -> dict[str, _Scaling]:
     """Medians at 1 and at 2 threads, interleaved run by run (``kiln.set_num_threads``), so a
     drift in the machine (another process, the clock) hits both counts alike; the count that
     runs first alternates each round. Each run gets freshly copied arguments. After each round
@@ -126,7 +135,7 @@ def _scaling_here(repeat: int) -> dict[str, dict[str, float]]:
     from kiln.runtime.threads import get_num_threads, set_num_threads
 
     default = get_num_threads()
-    out = {}
+    out: dict[str, _Scaling] = {}
     for case in CASES:
         env = case.make(case.large, np.random.default_rng(0))
         case.run(cpu_launch, copy.deepcopy(env))  # compiles

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import as_lazy, assign, elementwise, materialize
@@ -16,6 +18,8 @@ from kiln.frontend.values import ArrayView, Fixed, Lazy, Scalar, Value
 from kiln.frontend.views import transpose
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
+
+Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 
 F64 = ScalarType("float64")
 
@@ -44,7 +48,8 @@ def np_cov(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     lazy = as_lazy(m)
     x = Lazy(dtype, lazy.shape, lambda idx: E.cast(lazy.element(idx), t), lazy.reads)
     if m.ndim == 1:
-        x = Lazy(dtype, (E.ONE, *x.shape), lambda idx, x=x: x.element(idx[1:]), x.reads)
+        row = x
+        x = Lazy(dtype, (E.ONE, *row.shape), lambda idx: row.element(idx[1:]), row.reads)
     elif not rowvar:
         xv = materialize(ctx, x)
         x = as_lazy(transpose(xv))
@@ -73,7 +78,8 @@ def _covariance(ctx: Context, x: Lazy, ddof: ir.Expr, t: ScalarType) -> ArrayVie
     xc = materialize(ctx, centered)
     if t.is_complex:
         conj = elementwise(ctx, [xc], lambda xs: ir.Call("conj", (xs[0],), t), t.dtype)
-        other: ArrayView = transpose(materialize(ctx, conj))  # type: ignore[arg-type]
+        assert isinstance(conj, Lazy)
+        other = transpose(materialize(ctx, conj))
     else:
         other = transpose(xc)
     product = matmul(ctx, xc, other)
@@ -97,7 +103,7 @@ def _scale(x: ir.Expr, scale: ir.Expr, t: ScalarType) -> ir.Expr:
     return E.cast(ir.Binary("mul", E.cast(x, wide), scale, wide), t)
 
 
-def table() -> dict[object, object]:
+def table() -> dict[object, Handler]:
     import numpy as np
 
     return {np.cov: np_cov}

@@ -10,6 +10,8 @@ weights' dtype.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from kiln.errors import TypingError, UnsupportedError
@@ -23,6 +25,8 @@ from kiln.frontend.values import ArrayView, Lazy, Scalar, TupleValue, Value, who
 from kiln.ir import nodes as ir
 from kiln.ir.padding import padded_copy_shape
 from kiln.ir.types import BOOL, INT64, PY_INT, ArrayType, ScalarType
+
+Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 
 F64 = ScalarType("float64")
 PRIVATE_BINS = 1 << 16  # per-worker copies of the sums up to this many bins
@@ -101,14 +105,18 @@ class Histogram:
         self.acc_dtype = wide
 
     # ------------------------------------------------------------ accumulation
-    def _accumulate(self, nbins: ir.Expr, bin_of: object) -> ArrayView:
+    def _accumulate(self, nbins: ir.Expr, bin_of: Callable[[ir.Expr], ir.Expr]) -> ArrayView:
         """Zeroed sums, then ``acc[bin_of(x)] += weight`` for every value with a bin. Compiled
         with ``parallel=True`` and up to PRIVATE_BINS bins, each OpenMP worker sums its share
         of the values into its own copy, and the copies are added in worker order."""
         ctx = self.ctx
         acc = _alloc(ctx, "hist", self.acc_dtype, (nbins,))
         acc_t = ScalarType(self.acc_dtype)
-        emit_loop_nest(ctx, (nbins,), lambda idx: ctx.emit(ir.Store(acc.base, idx, E.cast(E.ZERO, acc_t))))
+
+        def zero_sum(idx: tuple[ir.Expr, ...]) -> None:
+            ctx.emit(ir.Store(acc.base, idx, E.cast(E.ZERO, acc_t)))
+
+        emit_loop_nest(ctx, (nbins,), zero_sum)
         self._bin = ctx.fresh("bin")
         ctx.declare(self._bin, INT64)
         if ctx.options.parallel:
@@ -125,7 +133,9 @@ class Histogram:
         t = ScalarType(self.out_dtype)
         return materialize(ctx, Lazy(self.out_dtype, acc.shape, lambda idx: E.cast(acc.load(idx), t), (acc,)))
 
-    def _add_values(self, sums: str, lead: tuple[ir.Expr, ...], bin_of: object, parallel: bool) -> None:
+    def _add_values(
+        self, sums: str, lead: tuple[ir.Expr, ...], bin_of: Callable[[ir.Expr], ir.Expr], parallel: bool
+    ) -> None:
         """``sums[*lead, bin] += weight`` for every value of ``a`` that has a bin."""
         ctx = self.ctx
         acc_t = ScalarType(self.acc_dtype)
@@ -136,12 +146,12 @@ class Histogram:
                 w = E.cast(E.ONE, acc_t) if self.weights is None else E.cast(self.weights.element(idx), acc_t)
                 at = (*(ctx.temp(e, "w") for e in lead), ir.Var(self._bin, INT64))
                 ctx.emit(ir.Store(sums, at, ir.Binary("add", ir.Load(sums, at, acc_t), w, acc_t)))
-            found = bin_of(x)  # type: ignore[operator]
+            found = bin_of(x)
             ctx.emit(ir.If(found, tuple(add)))
 
         emit_loop_nest(ctx, self.a.shape, body, parallel=parallel)
 
-    def _per_worker(self, acc: ArrayView, nbins: ir.Expr, bin_of: object) -> None:
+    def _per_worker(self, acc: ArrayView, nbins: ir.Expr, bin_of: Callable[[ir.Expr], ir.Expr]) -> None:
         """Copies ``part[w, :]`` per worker (rows padded apart: no cache line holds two
         workers' sums), filled in parallel, then added into ``acc`` in worker order."""
         ctx = self.ctx
@@ -150,7 +160,11 @@ class Histogram:
         copy = padded_copy_shape((nbins,), np.dtype(self.acc_dtype).itemsize)
         part = _alloc(ctx, "hist_part", self.acc_dtype, (nw, *copy))
         zero = E.cast(E.ZERO, acc_t)
-        emit_loop_nest(ctx, (nw, nbins), lambda idx: ctx.emit(ir.Store(part.base, idx, zero)), parallel=False)
+
+        def zero_part(idx: tuple[ir.Expr, ...]) -> None:
+            ctx.emit(ir.Store(part.base, idx, zero))
+
+        emit_loop_nest(ctx, (nw, nbins), zero_part, parallel=False)
         worker = ir.Call("worker_id", (), INT64)
         self._add_values(part.base, (worker,), bin_of, parallel=True)
         w = ctx.fresh("pw")
@@ -331,7 +345,7 @@ def _dtype_value(dtype: str) -> Value:
     return DType(dtype)
 
 
-def table() -> dict[object, object]:
+def table() -> dict[object, Handler]:
     import numpy as np
 
     return {np.histogram: np_histogram}

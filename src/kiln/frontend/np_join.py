@@ -27,7 +27,11 @@ def _parts(ctx: Context, seq: Value, what: str) -> list[Lazy]:
     parts = []
     for item in seq.items:
         if isinstance(item, Scalar):
-            parts.append(Lazy(item.type.dtype, (), lambda idx, e=item.expr: e, ()))
+
+            def constant(idx: tuple[ir.Expr, ...], e: ir.Expr = item.expr) -> ir.Expr:
+                return e
+
+            parts.append(Lazy(item.type.dtype, (), constant, ()))
         elif isinstance(item, ArrayView | Lazy):
             parts.append(as_lazy(item))
         else:

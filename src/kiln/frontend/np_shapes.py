@@ -23,7 +23,8 @@ Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 
 def _array(ctx: Context, v: Value, what: str) -> ArrayView | Lazy:
     if isinstance(v, Scalar):
-        return Lazy(v.type.dtype, (), lambda idx, e=v.expr: e, ())
+        e = v.expr
+        return Lazy(v.type.dtype, (), lambda idx: e, ())
     if isinstance(v, ArrayView | Lazy):
         return v
     raise TypingError(f"{what}() expects an array", ctx.loc)

@@ -67,10 +67,11 @@ def variance(
     # Integers and booleans are averaged in float64 (NumPy's default for them).
     mean_dtype = dtype or ("float64" if src.kind in "biu" else src.dtype)
     if isinstance(a, Scalar):
-        a = Lazy(src.dtype, (), lambda idx: a.expr, ())  # type: ignore[union-attr]
+        scalar = a  # the lambda must not read ``a``, which names the Lazy below
+        a = Lazy(src.dtype, (), lambda idx: scalar.expr, ())
     lazy = as_lazy(a)
     axes = normalize_axes(ctx, axis, lazy.ndim)
-    count = E.ONE
+    count: ir.Expr = E.ONE
     for k in axes:
         count = E.mul(count, lazy.shape[k])
     count = ctx.temp(count, "n")
@@ -142,7 +143,7 @@ def np_count_nonzero(ctx: Context, args: list[Value], kwargs: dict[str, Value]) 
 
 
 # ------------------------------------------------------------ ufunc.reduce
-_REDUCE_KIND = {
+_REDUCE_KIND: dict[np.ufunc, str] = {
     np.add: "sum",
     np.multiply: "prod",
     np.maximum: "max",

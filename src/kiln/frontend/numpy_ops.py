@@ -421,7 +421,8 @@ def reshape(ctx: Context, value: ArrayView | Lazy, shape: tuple[ir.Expr, ...]) -
     t = ctx.declare(name, ArrayType(view.dtype, len(shape), "C"))
     assert isinstance(t, ArrayType)
     ctx.add_origins(name, ctx.origins_of(view.base))
-    strides, acc = [], E.ONE
+    strides: list[ir.Expr] = []
+    acc: ir.Expr = E.ONE
     for d in reversed(shape):
         strides.append(acc)
         acc = E.mul(acc, d)
@@ -468,7 +469,7 @@ def np_dot(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
 def _table() -> dict[object, Handler]:
     table: dict[object, Handler] = {getattr(np, name): ufunc_handler(name) for name in UFUNCS}
     table.update({np.abs: ufunc_handler("absolute"), np.conj: ufunc_handler("conjugate")})
-    for kind, funcs in {
+    reductions: dict[str, list[object]] = {
         "sum": [np.sum],
         "prod": [np.prod],
         "min": [np.min, np.amin],
@@ -476,39 +477,39 @@ def _table() -> dict[object, Handler]:
         "mean": [np.mean],
         "any": [np.any],
         "all": [np.all],
-    }.items():
+    }
+    for kind, funcs in reductions.items():
         for f in funcs:
             table[f] = reduction_handler(kind)
-    table.update(
-        {
-            np.where: np_where,
-            np.empty: fill_handler(None),
-            np.zeros: fill_handler(0),
-            np.ones: fill_handler(1),
-            np.full: np_full,
-            np.empty_like: like_handler(None),
-            np.zeros_like: like_handler(0),
-            np.ones_like: like_handler(1),
-            np.full_like: like_handler(-1),
-            np.arange: np_arange,
-            np.linspace: np_linspace,
-            np.copy: np_copy,
-            np.array: np_array,
-            np.asarray: np_asarray,
-            np.ascontiguousarray: np_asarray,
-            np.transpose: np_transpose,
-            np.reshape: np_reshape,
-            np.matmul: np_matmul,
-            np.dot: np_dot,
-            np.round: ufunc_handler("rint"),
-            np.around: ufunc_handler("rint"),
-        }
-    )
+    handlers: dict[object, Handler] = {
+        np.where: np_where,
+        np.empty: fill_handler(None),
+        np.zeros: fill_handler(0),
+        np.ones: fill_handler(1),
+        np.full: np_full,
+        np.empty_like: like_handler(None),
+        np.zeros_like: like_handler(0),
+        np.ones_like: like_handler(1),
+        np.full_like: like_handler(-1),
+        np.arange: np_arange,
+        np.linspace: np_linspace,
+        np.copy: np_copy,
+        np.array: np_array,
+        np.asarray: np_asarray,
+        np.ascontiguousarray: np_asarray,
+        np.transpose: np_transpose,
+        np.reshape: np_reshape,
+        np.matmul: np_matmul,
+        np.dot: np_dot,
+        np.round: ufunc_handler("rint"),
+        np.around: ufunc_handler("rint"),
+    }
+    table.update(handlers)
     table.update(_themed_tables())
     table.update(linalg_functions())  # its triu/tril also take 1-d input
     from kiln.frontend.nonzero import NONZERO_FUNCTIONS
 
-    table.update(NONZERO_FUNCTIONS)
+    table.update(NONZERO_FUNCTIONS.items())  # its keys are typed narrower than ``object``
     return table
 
 
@@ -518,7 +519,7 @@ def _themed_tables() -> dict[object, Handler]:
 
     tables = [np_stats.table(), np_argext.table(), np_shapes.table(), np_join.table(), np_cov.table()]
     tables.append(np_histogram.table())
-    return {k: v for t in tables for k, v in t.items()}  # type: ignore[misc]
+    return {k: v for t in tables for k, v in t.items()}
 
 
 NUMPY_FUNCTIONS: dict[object, Handler] = _table()

@@ -8,6 +8,7 @@ NEP 50 weak Python scalars) once per type combination and memoize the answer.
 from __future__ import annotations
 
 from functools import cache
+from typing import Literal
 
 import numpy as np
 
@@ -134,8 +135,11 @@ def promote(*types: ScalarType) -> ScalarType:
     return ScalarType(_checked(np.dtype(name), "promotion"))
 
 
-_WEAK_SAMPLE: dict[str, object] = {"b": False, "i": 0, "u": 0, "f": 0.0, "c": 0j}
+_WEAK_SAMPLE: dict[str, bool | int | float | complex] = {"b": False, "i": 0, "u": 0, "f": 0.0, "c": 0j}
 
 
-def can_cast(src: str, dst: str, casting: str = "same_kind") -> bool:
+Casting = Literal["no", "equiv", "safe", "same_kind", "unsafe"]
+
+
+def can_cast(src: str, dst: str, casting: Casting = "same_kind") -> bool:
     return bool(np.can_cast(np.dtype(src), np.dtype(dst), casting=casting))

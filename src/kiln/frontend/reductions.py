@@ -3,6 +3,7 @@ consuming element-wise expressions directly (``(a * b).sum()`` is one loop)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 import numpy as np
@@ -92,7 +93,7 @@ def _element_for(kind: str, e: ir.Expr, acc_t: ScalarType) -> ir.Expr:
 
 
 def _identity(kind: str, t: ScalarType) -> ir.Expr:
-    value: object = {"sum": 0, "mean": 0, "prod": 1, "any": False, "all": True}[kind]
+    value: int | bool = {"sum": 0, "mean": 0, "prod": 1, "any": False, "all": True}[kind]
     return E.cast(ir.Const(value, ScalarType("int64")), t) if not t.is_bool else ir.Const(bool(value), t)
 
 
@@ -110,20 +111,20 @@ def _reduce_into(
     acc: str,
     acc_t: ScalarType,
     shape: tuple[ir.Expr, ...],
-    element: object,
+    element: Callable[[tuple[ir.Expr, ...]], ir.Expr],
     parallel: bool,
 ) -> None:
     """Emit ``acc = combine(acc, element(i))`` over ``shape``; acc initialized first."""
     op = _COMBINE[kind]
     if kind in ("min", "max"):
-        first = element(tuple(E.ZERO for _ in shape))  # type: ignore[operator]
+        first = element(tuple(E.ZERO for _ in shape))
         ctx.emit(ir.Assign(acc, _element_for(kind, first, acc_t)))
     else:
         ctx.emit(ir.Assign(acc, _identity(kind, acc_t)))
     acc_var = ir.Var(acc, acc_t)
 
     def body(idx: tuple[ir.Expr, ...]) -> None:
-        x = _element_for(kind, element(idx), acc_t)  # type: ignore[operator]
+        x = _element_for(kind, element(idx), acc_t)
         ctx.emit(ir.Assign(acc, ir.Binary(op, acc_var, x, acc_t)))
 
     with ctx.block() as loops:

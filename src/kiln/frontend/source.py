@@ -130,11 +130,12 @@ class _DefiniteAssignment:
 
     def block(self, body: list[ast.stmt], defined: set[str]) -> set[str] | None:
         """Names assigned on every path through ``body``; None when no path falls through."""
-        current: set[str] | None = defined
+        current = defined
         for stmt in body:
-            current = self.stmt(stmt, current)
-            if current is None:
+            after = self.stmt(stmt, current)
+            if after is None:
                 return None
+            current = after
         return current
 
     def stmt(self, s: ast.stmt, d: set[str]) -> set[str] | None:

@@ -68,7 +68,7 @@ def np_eye(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     def element(idx: tuple[ir.Expr, ...]) -> ir.Expr:
         return ir.Select(E.compare("eq", E.sub(idx[1], idx[0]), k), one, zero, t)
 
-    return Lazy(dtype, shape, element, frozenset())
+    return Lazy(dtype, shape, element, ())
 
 
 def np_identity(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:

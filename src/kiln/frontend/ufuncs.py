@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -135,7 +136,7 @@ def _check_integer_exponents(ctx: Context, operands: list[Operand], t: ScalarTyp
             return
         result = elementwise(ctx, operands, lambda xs: E.bool_true(), "bool")
         if isinstance(result, Lazy):  # an array base: nothing to raise for when it is empty
-            size = E.ONE
+            size: ir.Expr = E.ONE
             for d in result.shape:
                 size = E.mul(size, d)
             ok = ir.Binary("or", ok, E.compare("eq", size, E.ZERO), ScalarType("bool"))
@@ -193,8 +194,16 @@ def _compare_python_int(ctx: Context, op: str, a: Operand, b: Operand) -> Scalar
             return None  # fits: NumPy's ordinary loop
         compare = _exact_compare(rel, t, value)
         if x is a:
-            return elementwise(ctx, [x, n], lambda xs, f=compare: f(xs[0], xs[1]), "bool")
-        return elementwise(ctx, [n, x], lambda xs, f=compare: f(xs[1], xs[0]), "bool")
+
+            def x_first(xs: list[ir.Expr], f: Callable[[ir.Expr, ir.Expr], ir.Expr] = compare) -> ir.Expr:
+                return f(xs[0], xs[1])
+
+            return elementwise(ctx, [x, n], x_first, "bool")
+
+        def n_first(xs: list[ir.Expr], f: Callable[[ir.Expr, ir.Expr], ir.Expr] = compare) -> ir.Expr:
+            return f(xs[1], xs[0])
+
+        return elementwise(ctx, [n, x], n_first, "bool")
     return None
 
 
@@ -297,8 +306,9 @@ def _python_scalar_op(ctx: Context, op: str, a: ir.Expr, b: ir.Expr) -> ir.Expr:
     return ir.Binary(op, a, b, out)
 
 
-def _condition(py: Callable[[object, object], bool], op: str, a: ir.Expr, b: ir.Expr) -> ir.Expr:
+def _condition(py: Callable[[Any, Any], bool], op: str, a: ir.Expr, b: ir.Expr) -> ir.Expr:
     """``a op b`` as IR, decided now when both sides are constants."""
+    # ``py`` gets two constants' values, of kinds that support ``op`` (ordering: never complex)
     if isinstance(a, ir.Const) and isinstance(b, ir.Const):
         return ir.Const(bool(py(a.value, b.value)), ScalarType("bool"))
     return E.compare(op, a, b)

@@ -13,6 +13,7 @@ parameter pairs returned, and keeps the original for the rest.
 from __future__ import annotations
 
 import dataclasses
+from typing import cast
 
 from kiln.analysis.effects import ArrayRoots, effects_of
 from kiln.ir import nodes as ir
@@ -42,12 +43,12 @@ def assuming_apart(loop: ir.For, roots: ArrayRoots, used_outside: frozenset[str]
         pairs.update(needed)
         return _FALSE
 
-    decided = tuple(map_exprs(s, decide) for s in loop.body)
+    decided = tuple(cast(ir.Stmt, map_exprs(s, decide)) for s in loop.body)
     if decided == loop.body:
         return None
     body = map_stmts(decided, _taken_branch)
     body = without_unused_views(body, used_outside)
-    return Assumed(dataclasses.replace(loop, body=body), frozenset(pairs))  # type: ignore[arg-type]
+    return Assumed(dataclasses.replace(loop, body=body), frozenset(pairs))
 
 
 def _taken_branch(s: ir.Stmt) -> ir.Stmt | tuple[ir.Stmt, ...] | None:

@@ -22,6 +22,7 @@ Step: ``{"transformation": "hoist_header", "target": [loop], "params": {"stmts":
 from __future__ import annotations
 
 import dataclasses
+from typing import overload
 
 from kiln.analysis.effects import effects_of
 from kiln.ir import nodes as ir
@@ -94,7 +95,7 @@ def _hoist(fn: ir.Function, loop: ir.For, sids: tuple[int, ...]) -> ir.Function:
         first[value] = s.target
         moved.append(dataclasses.replace(s, value=value))
     body = tuple(_renamed(s, renames) for s in loop.body if s.sid not in chosen)
-    kept = dataclasses.replace(loop, body=body)  # type: ignore[arg-type]
+    kept = dataclasses.replace(loop, body=body)
 
     def swap(s: ir.Stmt) -> tuple[ir.Stmt, ...] | None:
         return (*moved, kept) if isinstance(s, ir.For) and s.sid == loop.sid else None
@@ -102,6 +103,10 @@ def _hoist(fn: ir.Function, loop: ir.For, sids: tuple[int, ...]) -> ir.Function:
     return dataclasses.replace(fn, body=map_stmts(fn.body, swap))
 
 
+@overload
+def _renamed(node: ir.Stmt, renames: dict[str, str]) -> ir.Stmt: ...
+@overload
+def _renamed(node: ir.Expr, renames: dict[str, str]) -> ir.Expr: ...
 def _renamed(node: ir.Stmt | ir.Expr, renames: dict[str, str]) -> ir.Stmt | ir.Expr:
     if not renames:
         return node

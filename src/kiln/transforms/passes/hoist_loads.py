@@ -48,7 +48,7 @@ def _always_evaluated(e: ir.Expr) -> list[ir.Expr]:
         return [e, *_always_evaluated(e.cond)]
     if isinstance(e, ir.Binary) and e.op in ("and", "or"):
         return [e, *_always_evaluated(e.lhs)]
-    found = [e]
+    found: list[ir.Expr] = [e]
     for sub in iter_exprs(e, deep=False):
         if sub is not e:
             found += _always_evaluated(sub)
@@ -118,7 +118,7 @@ def _hoisted(fn: ir.Function, loop: ir.For, loads: dict[ir.Load, ir.Load]) -> ir
         reads.append(ir.Assign(var.name, loads[load], sid=sid, loc=loop.loc))
 
     def swap_load(e: ir.Expr) -> ir.Expr:
-        return replace.get(e, e) if isinstance(e, ir.Load) else e  # type: ignore[arg-type]
+        return replace.get(e, e) if isinstance(e, ir.Load) else e
 
     body = tuple(map_exprs(s, swap_load) for s in loop.body)
     fast = dataclasses.replace(loop, body=body)  # type: ignore[arg-type]

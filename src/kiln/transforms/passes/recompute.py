@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from dataclasses import dataclass
+from typing import cast
 
 from kiln.analysis.effects import effects_of
 from kiln.ir import nodes as ir
@@ -124,8 +125,9 @@ def plan_recompute(
     value = _inlined(loop.body, reads) if isinstance(loop, ir.For) and loop.body else None
     if value is None:
         return "not a loop whose body is one store after assignments of its own scalars"
+    assert isinstance(loop, ir.For)
     store = loop.body[-1]
-    assert isinstance(store, ir.Store) and isinstance(loop, ir.For)
+    assert isinstance(store, ir.Store)
     array = store.array
     if array not in locals_:
         return f"{array} is not an array this function allocates and keeps to itself"
@@ -135,7 +137,7 @@ def plan_recompute(
     if loop.start != ir.Const(0, loop.start.type) or loop.step != ir.Const(1, loop.step.type):
         return "the loop does not count from 0 by 1"
     allocs = [k for k, s in enumerate(stmts[:loop_pos]) if isinstance(s, ir.Alloc) and s.target == array]
-    if not allocs or stmts[allocs[0]].shape != (loop.stop,):  # type: ignore[attr-defined]
+    if not allocs or cast(ir.Alloc, stmts[allocs[0]]).shape != (loop.stop,):
         return f"{array} is not allocated before the loop with the loop's extent"
     between = effects_of(stmts[allocs[0] + 1 : loop_pos])
     if array in between.arrays:
@@ -167,7 +169,7 @@ def recompute(body: tuple[ir.Stmt, ...], plan: Recompute) -> tuple[ir.Stmt, ...]
     """``body`` with every load of the plan's array replaced by the stored value at its subscript,
     and without the producer loop and the allocation."""
     var = plan.loop.var
-    var_type = plan.loop.body[-1].indices[0].type  # type: ignore[attr-defined]
+    var_type = cast(ir.Store, plan.loop.body[-1]).indices[0].type  # the producer ends with its store
 
     def value_at(index: ir.Expr) -> ir.Expr:
         def sub(e: ir.Expr) -> ir.Expr:

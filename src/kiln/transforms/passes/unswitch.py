@@ -24,7 +24,7 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 
-from kiln.analysis.definitions import substituted
+from kiln.analysis.definitions import Definitions, substituted
 from kiln.analysis.effects import PER_WORKER_CALLS, effects_of
 from kiln.ir import nodes as ir
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_stmts, max_sid, var_names
@@ -67,14 +67,14 @@ def invariant_checks(loop: ir.For) -> list[InvariantCheck]:
     assigned = eff.writes | loop_vars
     found: list[InvariantCheck] = []
 
-    def invariant(e: ir.Expr, known: dict[str, ir.Expr]) -> bool:
+    def invariant(e: ir.Expr, known: Definitions) -> bool:
         if not early_evaluable(e):
             return False
         reads = var_names(e)
         measured = {x.array for x in iter_exprs(e) if isinstance(x, ir.Dim)}
         return not (reads & assigned - set(known)) and not (measured & eff.array_binds)
 
-    def walk(stmts: tuple[ir.Stmt, ...], known: dict[str, ir.Expr]) -> None:
+    def walk(stmts: tuple[ir.Stmt, ...], known: Definitions) -> None:
         known = dict(known)  # definitions seen on this path; none leave a nested body
         for s in stmts:
             if isinstance(s, ir.Check) and invariant(s.cond, known):
