@@ -126,3 +126,9 @@ def env_cuda_arch() -> str:
 def env_no_gpu() -> bool:
     """``KILN_NO_GPU=1`` hides any CUDA device from kiln."""
     return bool(os.environ.get("KILN_NO_GPU"))
+
+
+def env_blas_own_threads() -> bool:
+    """``KILN_BLAS_OWN_THREADS=1``: NumPy's OpenBLAS keeps its own threads instead of running
+    on kiln's OpenMP team (kiln.runtime.blas_threads)."""
+    return bool(os.environ.get("KILN_BLAS_OWN_THREADS"))

@@ -23,6 +23,8 @@ import os
 import threading
 from typing import Any
 
+from kiln.options import env_blas_own_threads
+
 _SETTERS = (
     "scipy_openblas_set_threads_callback_function64_",
     "scipy_openblas_set_threads_callback_function",
@@ -174,7 +176,7 @@ def share_openmp_team(options: Any) -> bool:
             return bool(_state["installed"])
         _state["installed"] = False  # also while building: the helper is a parallel module itself
         setter = _setter_address()
-        if setter is None or os.environ.get("KILN_BLAS_OWN_THREADS"):
+        if setter is None or env_blas_own_threads():
             return False
         from kiln.runtime.cache import build_module
 
