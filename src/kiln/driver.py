@@ -4,7 +4,8 @@ each call one function here with their own stages.
 
 jit:        python source --[lower]--> loop IR --[passes]--> --[schedule]--> optimized IR
             --[codegen]--> C --[build: toolchain + disk cache]--> loaded module
-kernel:     kernel source --[lower]--> one thread's IR --[assemble: barriers, fission, spills]-->
+kernel:     kernel source --[lower]--> one thread's IR --[assemble: ASSEMBLY_STAGES, each
+            verified and dumpable as after:NAME: barriers, fission, spills]-->
             CPU IR --[passes]--> [prefetch] --[schedule]--> --[codegen]--> C (OpenMP over
             blocks) --[build]
 cuda:       one thread's IR --[cuda_ir]--> --[codegen: CUDA C]--> --[nvcc]--> launcher
@@ -33,7 +34,7 @@ from kiln.ir import nodes as ir
 from kiln.ir.printer import print_function
 from kiln.ir.types import ArrayType, NoneType, ScalarType
 from kiln.ir.verifier import verify_function
-from kiln.kernel.assemble import KernelReport, assemble_kernel
+from kiln.kernel.assemble import ASSEMBLY_STAGES, KernelReport, start_assembly
 from kiln.kernel.gpu import GpuKernel, cuda_ir
 from kiln.kernel.lower_intrinsics import KernelConfig
 from kiln.kernel.prefetch import prefetch_row_segments
@@ -136,8 +137,16 @@ def compile_kernel(
 ) -> CompiledKernel:
     """A CUDA-style kernel as one CPU function: blocks and threads become loops."""
     thread = lower_kernel(fn, arg_types, block, options, nonneg)
-    assembled, report = assemble_kernel(thread, block)
-    cpu = run_pipeline(_verified(assembled, options, "assembled"), options)
+    assembly = start_assembly(thread, block)
+    for name, stage in ASSEMBLY_STAGES:
+        assembly = stage(assembly)
+        staged = assembly.numbered()
+        verify_function(staged)
+        if options.dumps(f"after:{name}") or options.dumps("after:all"):  # as after a pass
+            print(f"==== kiln after {name} ====\n{print_function(staged)}", file=sys.stderr)
+    assert assembly.report is not None, "the last assembly stage reports"
+    report = assembly.report
+    cpu = run_pipeline(_verified(assembly.fn, options, "assembled"), options)
     cpu = prefetch_row_segments(cpu, block)  # hints only: after the passes, which need not know them
     cpu = _verified(_scheduled(cpu, options), options, "opt")
     c_source = render_function(cpu, openmp=options.parallel)

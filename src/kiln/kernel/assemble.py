@@ -14,6 +14,7 @@ across barriers one per worker and thread (``slot[w, t]``): allocated once, befo
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -63,14 +64,19 @@ def _itemsize(t: ArrayType) -> int:
     return int(np.dtype(t.dtype).itemsize)
 
 
+def _memory_spaces(types: dict[str, ScalarType | ArrayType]) -> dict[str, str]:
+    """The kernel's shared and local arrays, with their space."""
+    spaces = {n: array_space(n) for n, t in types.items() if isinstance(t, ArrayType)}
+    return {n: s for n, s in spaces.items() if s}
+
+
 class _Assembler:
     def __init__(self, fn: ir.Function, block: tuple[int, int, int]) -> None:
         self.fn = fn
         self.block = block
         self.types = dict(fn.var_types())
         self.nthreads = block[0] * block[1] * block[2]
-        self.spaces = {n: array_space(n) for n, t in self.types.items() if isinstance(t, ArrayType)}
-        self.spaces = {n: s for n, s in self.spaces.items() if s}
+        self.spaces = _memory_spaces(self.types)
         self.w = ir.Var(WORKER, INT64)
         self.deps: dict[str, set[int]] = {}
         self.flat = False  # threads run over the global grid (see kernel.flat)
@@ -379,57 +385,115 @@ def _map_own_exprs(s: ir.Stmt, fn: object) -> ir.Stmt:
     return dataclasses.replace(s, **changes)  # type: ignore[type-var]
 
 
-def assemble_kernel(fn: ir.Function, block: tuple[int, int, int]) -> tuple[ir.Function, KernelReport]:
+@dataclass(frozen=True)
+class Assembly:
+    """A kernel between two assembly stages: the IR the last stage left (one thread's program,
+    then the CPU function), which the driver verifies and dumps, and what the report counts."""
+
+    fn: ir.Function
+    block: tuple[int, int, int]
+    barriers: int  # in the source
+    removed: int = 0  # barriers eliminate_barriers found unnecessary
+    lifted: bool = False  # lift_uniform_loops moved loops out of the threads
+    report: KernelReport | None = None  # set by the last stage
+
+    def numbered(self) -> ir.Function:
+        """``fn`` with statement ids for the statements the stages made (which the last stage
+        numbers anyway): what the driver verifies and dumps."""
+        return dataclasses.replace(self.fn, body=_renumber(self.fn.body))
+
+    def with_body(self, body: tuple[ir.Stmt, ...], **changes: object) -> Assembly:
+        return dataclasses.replace(self, fn=dataclasses.replace(self.fn, body=body), **changes)  # type: ignore[arg-type]
+
+
+def start_assembly(fn: ir.Function, block: tuple[int, int, int]) -> Assembly:
     if fn.results:
         raise UnsupportedError("a kernel cannot return a value", fn.loc)
-    a = _Assembler(fn, block)
     barriers = sum(1 for s in iter_stmts(fn.body) if isinstance(s, ir.LibCall) and s.func == "barrier")
-    body, removed = eliminate_barriers(_alias_whole_views(drop_wraparound(fn.body), a.spaces))
-    has_barrier = barriers > removed
-    lifted = lift_uniform_loops(body, block)
-    a.flat = not has_barrier and "shared" not in a.spaces.values() and lifted == body
-    body = lifted
-    a.deps = thread_deps(body)
+    return Assembly(fn, block, barriers)
+
+
+def _drop_wraparound(a: Assembly) -> Assembly:
+    """Index arithmetic the launch bounds keep non-negative loses its wraparound handling."""
+    return a.with_body(drop_wraparound(a.fn.body))
+
+
+def _alias_views(a: Assembly) -> Assembly:
+    """Views of a whole shared or local array become the array itself."""
+    return a.with_body(_alias_whole_views(a.fn.body, _memory_spaces(a.fn.var_types())))
+
+
+def _eliminate_barriers(a: Assembly) -> Assembly:
+    body, removed = eliminate_barriers(a.fn.body)
+    return a.with_body(body, removed=removed)
+
+
+def _lift_uniform_loops(a: Assembly) -> Assembly:
+    """Loops every thread runs alike move out of the threads, around the regions."""
+    lifted = lift_uniform_loops(a.fn.body, a.block)
+    return a.with_body(lifted, lifted=lifted != a.fn.body)
+
+
+def _block_loops(a: Assembly) -> Assembly:
+    """Threads between barriers as loops (regions), values live across barriers in slots, the
+    blocks as one parallel loop (or, without barriers or shared memory, the threads over the
+    whole grid, kernel.flat), atomics privatized per worker: the CPU function."""
+    fn, block = a.fn, a.block
+    asm = _Assembler(fn, block)
+    body = fn.body
+    has_barrier = a.barriers > a.removed
+    asm.flat = not has_barrier and "shared" not in asm.spaces.values() and not a.lifted
+    asm.deps = thread_deps(body)
     has_return = any(isinstance(s, ir.Return) for s in iter_stmts(body))
     guarded = has_barrier and has_return
     allocs_source = body
-    body = a.relocate(a.convert_returns(body, guarded))
+    body = asm.relocate(asm.convert_returns(body, guarded))
     if guarded:
-        a.types[DONE] = BOOL
+        asm.types[DONE] = BOOL
     # with returns, thread 0 may stop before storing a uniform value: read every thread's own
-    a.varying = varying_vars(body) | (set(a.types) if has_return else set())
-    items = split_at_barriers(body, a.varying)
+    asm.varying = varying_vars(body) | (set(asm.types) if has_return else set())
+    items = split_at_barriers(body, asm.varying)
     items = _wrap_regions(items, guarded)
     if guarded:  # every thread starts not done; regions after it skip done threads
         items = _reindex((Region((ir.Assign(DONE, ir.Const(False, BOOL)),), -1), *items))
     regions = regions_of(items)
-    plan = plan_spills(items, regions, tuple(s for r in regions for s in r.body), a.types)  # type: ignore[arg-type]
-    pre = a.scratch_allocs(allocs_source, plan.stored)
-    if a.flat:
+    plan = plan_spills(items, regions, tuple(s for r in regions for s in r.body), asm.types)  # type: ignore[arg-type]
+    pre = asm.scratch_allocs(allocs_source, plan.stored)
+    if asm.flat:
         (region,) = items
         head = (ir.Assign(WORKER, ir.Call("worker_id", (), INT64)),)
         count, loop = flat_grid_loop(region.body, block, head, "kiln_slot_")  # type: ignore[union-attr]
         pre.append(count)
-        a.types.update((name, INT64) for name in (*GID, OUTER, CHUNKS, CHUNK))
+        asm.types.update((name, INT64) for name in (*GID, OUTER, CHUNKS, CHUNK))
     else:
-        loop = _block_loop(a, a.materialize(items, plan))
+        loop = _block_loop(asm, asm.materialize(items, plan))
     params = fn.params + tuple(ir.Param(g, PY_INT) for g in GDIM)
     param_names = {p.name for p in params}
     for name in (WORKER, BLOCK, *TID, *BID):
-        a.types.setdefault(name, PY_INT if name in TID + BID else INT64)
-    a.types[WORKER] = INT64
-    a.types[NWORKERS] = INT64
-    a.types[BLOCK] = INT64
+        asm.types.setdefault(name, PY_INT if name in TID + BID else INT64)
+    asm.types[WORKER] = INT64
+    asm.types[NWORKERS] = INT64
+    asm.types[BLOCK] = INT64
     for name in BID:
-        a.types[name] = PY_INT
+        asm.types[name] = PY_INT
     array_params = {p.name for p in fn.params if isinstance(p.type, ArrayType)}
-    body_out = privatize_atomics(loop, a.types, array_params, WORKER, NWORKERS)
-    local_vars = tuple((n, t) for n, t in a.types.items() if n not in param_names)
+    body_out = privatize_atomics(loop, asm.types, array_params, WORKER, NWORKERS)
+    local_vars = tuple((n, t) for n, t in asm.types.items() if n not in param_names)
     new_body = _renumber((*pre, *body_out))
     nonneg = (*fn.nonneg_params, *GDIM)  # launches check grid extents are positive
     out = dataclasses.replace(fn, params=params, locals=local_vars, body=new_body, nonneg_params=nonneg)  # type: ignore[arg-type]
-    report = KernelReport(barriers, removed, len(regions), plan.bytes_all, plan.bytes_stored)
-    return out, report
+    report = KernelReport(a.barriers, a.removed, len(regions), plan.bytes_all, plan.bytes_stored)
+    return dataclasses.replace(a, fn=out, report=report)
+
+
+# The assembly's stages in order; the driver runs them, verifying and dumping (after:NAME) each.
+ASSEMBLY_STAGES: tuple[tuple[str, Callable[[Assembly], Assembly]], ...] = (
+    ("drop_wraparound", _drop_wraparound),
+    ("alias_views", _alias_views),
+    ("eliminate_barriers", _eliminate_barriers),
+    ("lift_uniform_loops", _lift_uniform_loops),
+    ("block_loops", _block_loops),
+)
 
 
 def _wrap_regions(items: tuple[BlockItem, ...], guarded: bool) -> tuple[BlockItem, ...]:
