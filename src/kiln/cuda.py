@@ -78,7 +78,8 @@ def device_array(
         if order != "C":
             raise ValueError("kiln's GPU arrays are C-ordered")
         return CudaArray(shape, dtype)
-    return np.empty(shape, dtype=dtype, order=order).view(DeviceNDArray)  # type: ignore[arg-type]
+    # ``order`` is a plain str here; numpy itself rejects a bad one
+    return np.empty(shape, dtype=dtype, order=order).view(DeviceNDArray)  # type: ignore[call-overload]
 
 
 def device_array_like(ary: np.ndarray, stream: object = None) -> DeviceNDArray | CudaArray:

@@ -50,7 +50,10 @@ class _Derivative:
         return list(self.jit._bind(args, kwargs))
 
     def compile(
-        self, args: Sequence[Any], key: object, transform: Callable[[ir.Function], tuple[ir.Function, Any]]
+        self,
+        args: tuple[Any, ...] | list[Any],
+        key: object,
+        transform: Callable[[ir.Function], tuple[ir.Function, Any]],
     ) -> CompiledDerivative:
         full_key = (key, tuple(map(arg_key, args)))
         found = self._cache.get(full_key)
@@ -158,7 +161,7 @@ class VJP(_Derivative):
             if value is None and isinstance(fn.results[i], ArrayType):
                 raise TypeError(f"vjp of {fn.name}: give a cotangent array for result {i}")
             value = 0.0 if value is None else value
-            seeds.append(_seed(fn.results[i], value))  # type: ignore[arg-type]
+            seeds.append(_seed(fn.results[i], value))
         *raw, tape_bytes = c.entry(*call_args, *shadows, *seeds)
         self.last_tape_bytes = int(tape_bytes)  # what the forward sweep stored for the reverse
         n = len(fn.results)
@@ -200,7 +203,7 @@ class Grad(VJP):
         super().__init__(f, nums, optimize_first, recompute)
         self.with_value = with_value
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
         bound = self.bind(args, kwargs)
         compiled = self.compile(bound, ("vjp", self.argnums), self._reverse)
         _scalar_result(compiled.primal)

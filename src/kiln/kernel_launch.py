@@ -12,7 +12,7 @@ import contextlib
 import functools
 import types
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -200,8 +200,8 @@ class Kernel:
         host, back = _on_host(args)
         key = (block, *map(arg_key, host))
         entry = self._entries.get(key)
-        if entry is None:
-            entry = self._entries[key] = self.compiled(block, host).entry
+        if entry is None:  # compiled with build=True: its entry is set
+            entry = self._entries[key] = cast(types.BuiltinFunctionType, self.compiled(block, host).entry)
         entry(*host, *grid)
         for dev, h in back:
             dev.copy_to_device(h)

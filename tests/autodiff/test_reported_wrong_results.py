@@ -84,3 +84,35 @@ def test_forward_mode_through_a_state_rebound_in_a_loop() -> None:
     assert np.isfinite(tangent)
     assert value == pytest.approx(rebound_state(h0, w), rel=1e-12)
     assert tangent == pytest.approx(fd, rel=1e-6)
+
+
+def rebinds_its_condition(x):
+    s = x[0]
+    if s > 0.5:
+        s = s * 2.0
+    return s * x[1]
+
+
+def rebinds_its_bound(x):
+    n = 3
+    acc = 0.0
+    for i in range(n):
+        n = 1
+        acc += x[i] * x[i]
+    return acc
+
+
+@pytest.mark.parametrize(
+    "f, x",
+    [
+        (rebinds_its_condition, np.array([0.7, 1.5])),
+        (rebinds_its_condition, np.array([0.2, 1.5])),
+        (rebinds_its_bound, np.array([1.0, 2.0, 3.0])),
+    ],
+)
+def test_top_level_statement_whose_body_rebinds_its_header(f, x) -> None:
+    # an if whose body overwrites its condition's variable, or a loop its bound's, at the top of
+    # the function, used to leave a nested list in the body to differentiate (TypeError)
+    value, grad = kiln.value_and_grad(f)(x.copy())
+    assert_close(value, f(x.copy()))
+    assert_close(grad, fd_grad(f, (x.copy(),), 0))

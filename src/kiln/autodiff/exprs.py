@@ -57,8 +57,8 @@ class Backprop:
             d = ir.Var(self.shadow[e.name], t)
             return [ir.Assign(d.name, b.add(d, b.cast(g, t)), loc=self.loc)]
         if isinstance(e, ir.Load):
-            d = ir.Load(self.shadow[e.array], e.indices, e.type)
-            return [ir.Store(d.array, e.indices, b.add(d, b.cast(g, e.type)), loc=self.loc)]
+            dl = ir.Load(self.shadow[e.array], e.indices, e.type)
+            return [ir.Store(dl.array, e.indices, b.add(dl, b.cast(g, e.type)), loc=self.loc)]
         stmts: list[ir.Stmt] = []
         for child, partial in active_partials(e, self.act, self.loc):
             contribution = b.cast(b.mul(g, b.cast(partial, g.type)), child.type)

@@ -9,6 +9,7 @@ of the final contents on exit). Results: the primal's, then their tangents.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import cast
 
 from kiln.autodiff import build as b
 from kiln.autodiff.analysis import Activity, activity
@@ -62,11 +63,12 @@ class _Forward:
             return [ir.Store(self.tan[s.array], s.indices, tangent(s.value, act, self.tan, loc), loc=loc), s]
         if isinstance(s, ir.Alloc) and act.array(s.target):
             d = self.tan[s.target]
+            t = cast(ArrayType, self.type_of(d))  # the tangent of an allocated array
             return [
                 s,
-                ir.Alloc(d, self.type_of(d), s.shape, loc=loc),
-                *fill_zero(self.names, d, self.type_of(d)),
-            ]  # type: ignore[arg-type]
+                ir.Alloc(d, t, s.shape, loc=loc),
+                *fill_zero(self.names, d, t),
+            ]
         if isinstance(s, ir.View) and act.array(s.target):
             return [s, shadow_view(s, self.tan)]
         if isinstance(s, ir.LibCall) and any(act.array(o) for o in s.outputs):
@@ -113,7 +115,7 @@ def forward_function(fn: ir.Function, active_params: tuple[str, ...]) -> tuple[i
     fw = _Forward(fn, act)
     body, _ = renumber(fw.body(fn.body))
     tangent_params = tuple(p.name for p in fn.params if p.name in fw.tan)
-    params = fn.params + tuple(ir.Param(fw.tan[p], fw.type_of(fw.tan[p])) for p in tangent_params)  # type: ignore[arg-type]
+    params = fn.params + tuple(ir.Param(fw.tan[p], fw.type_of(fw.tan[p])) for p in tangent_params)
     results = fn.results + tuple(
         ScalarType(t.dtype) if isinstance(t, ScalarType) else ArrayType(t.dtype, t.ndim, "A")
         for t in fn.results

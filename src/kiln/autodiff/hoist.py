@@ -10,6 +10,8 @@ division could trap).
 
 from __future__ import annotations
 
+from typing import cast
+
 from kiln.analysis.effects import effects_of
 from kiln.autodiff import build as b
 from kiln.ir import nodes as ir
@@ -42,7 +44,7 @@ def _hoist_loop(loop: ir.For, names: b.Names) -> list[ir.Stmt]:
             before.append(ir.Assign(temps[e], e, loc=loop.loc))
         return ir.Var(temps[e], ScalarType(e.type.dtype))
 
-    body = tuple(map_exprs(s, visit) for s in loop.body)  # type: ignore[misc]
+    body = tuple(cast(ir.Stmt, map_exprs(s, visit)) for s in loop.body)
     if not before:
         return [loop]
     return [*before, replace_body(loop, body)]

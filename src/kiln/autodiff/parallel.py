@@ -13,6 +13,7 @@ adjoint; otherwise the reverse loop runs sequentially. It is never a race.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TypeGuard
 
 from kiln.analysis.dependences import LoopDependences, carried_dependence
 from kiln.analysis.effects import ArrayRoots, array_roots
@@ -22,7 +23,7 @@ from kiln.ir import nodes as ir
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts, replace_body
 
 
-def _accumulation(s: ir.Stmt, shadows: set[str]) -> bool:
+def _accumulation(s: ir.Stmt, shadows: set[str]) -> TypeGuard[ir.Store]:
     """``d[idx] = d[idx] + c`` into an adjoint array, ``c`` not reading ``d``."""
     if not (isinstance(s, ir.Store) and s.array in shadows):
         return False
@@ -43,7 +44,7 @@ def _atomic_candidates(body: tuple[ir.Stmt, ...], shadows: set[str], roots: Arra
     other: set[str] = set()
     for s in iter_stmts(body):
         if _accumulation(s, shadows):
-            for i in s.indices:  # type: ignore[union-attr]
+            for i in s.indices:
                 other |= {x.array for x in iter_exprs(i) if isinstance(x, ir.Load)}
             other |= {x.array for x in iter_exprs(s.value.rhs) if isinstance(x, ir.Load)}  # type: ignore[union-attr]
             continue
@@ -133,7 +134,7 @@ class _Marker:
             atomic = _atomic_candidates(s.body, self.adjoints, self.roots)
             chosen = {
                 id(x) for x in iter_stmts(s.body) if _accumulation(x, self.adjoints) and x.array in atomic
-            }  # type: ignore[union-attr]
+            }
             if chosen:  # every access to such an array atomic: a plain one would race with them
                 body = _atomize(s.body, chosen)
                 deps = self.deps(replace(s, body=body))

@@ -33,7 +33,8 @@ def prepare(
         body.extend(_flatten_blocks(s))
     for s in iter_stmts(body):
         _reject_early_exit(s)
-    return [_normalize(s, group_of, names) for s in body], returns
+    # a statement _normalize splits (a loop or if whose bounds its body overwrites) is spliced in
+    return _normalize_body(tuple(body), group_of, names), returns
 
 
 def _flatten_blocks(s: ir.Stmt) -> list[ir.Stmt]:

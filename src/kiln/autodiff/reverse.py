@@ -11,7 +11,9 @@ number of bytes the forward sweep taped.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import cast
 
 from kiln.autodiff import build as b
 from kiln.autodiff.analysis import activity
@@ -32,7 +34,7 @@ from kiln.autodiff.parallel import mark_reverse_loops
 from kiln.autodiff.prepare import defs, prepare, reads
 from kiln.autodiff.remat import rematerialize
 from kiln.autodiff.webs import split_webs
-from kiln.errors import UnsupportedError
+from kiln.errors import SourceLoc, UnsupportedError
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, ArrayType, ScalarType
 from kiln.ir.visit import iter_stmts
@@ -128,25 +130,25 @@ class _Reverse:
         return handler(s)
 
     # -------------------------------------------------------------- tapes
-    def save(self, value: ir.Expr, restore: callable, loc: object) -> Code:  # type: ignore[valid-type]
+    def save(self, value: ir.Expr, restore: Callable[[ir.Expr], list[ir.Stmt]], loc: SourceLoc) -> Code:
         """Save ``value`` in the forward sweep; ``restore(saved)`` gives it back in reverse."""
         t = value.type.strong()
         if not self.loops:
             self.scalar_save_bytes += t.np_dtype.itemsize
             tmp = self.names.fresh("save", t)
-            return [ir.Assign(tmp, value, loc=loc)], restore(ir.Var(tmp, t))  # type: ignore[arg-type]
+            return [ir.Assign(tmp, value, loc=loc)], restore(ir.Var(tmp, t))
         tape = self.names.fresh("tape", ArrayType(t.dtype, 1, "C"))
         count = self.names.fresh("top", INT64)
         self.tape_counters.append((count, t.np_dtype.itemsize))
         capacity = self._capacity()
-        self.tape_allocs += [ir.Alloc(tape, ArrayType(t.dtype, 1, "C"), (capacity,), loc=loc),  # type: ignore[arg-type]
-                             ir.Assign(count, b.const(0, INT64), loc=loc)]  # type: ignore[arg-type]  # fmt: skip
+        self.tape_allocs += [ir.Alloc(tape, ArrayType(t.dtype, 1, "C"), (capacity,), loc=loc),
+                             ir.Assign(count, b.const(0, INT64), loc=loc)]  # fmt: skip
         top = ir.Var(count, INT64)
-        forward = [
-            ir.Store(tape, (top,), value, loc=loc),  # type: ignore[arg-type]
-            ir.Assign(count, b.add(top, b.const(1, INT64)), loc=loc),  # type: ignore[arg-type]
+        forward: list[ir.Stmt] = [
+            ir.Store(tape, (top,), value, loc=loc),
+            ir.Assign(count, b.add(top, b.const(1, INT64)), loc=loc),
         ]
-        reverse = [ir.Assign(count, b.sub(top, b.const(1, INT64)), loc=loc)]  # type: ignore[arg-type]
+        reverse: list[ir.Stmt] = [ir.Assign(count, b.sub(top, b.const(1, INT64)), loc=loc)]
         return forward, reverse + restore(ir.Load(tape, (top,), t))
 
     def _capacity(self) -> ir.Expr:
@@ -164,7 +166,7 @@ class _Reverse:
             total = b.mul(total, b.trip_count(lp.start, lp.stop, lp.step))
         return total
 
-    def _save_scalar(self, name: str, loc: object) -> Code:
+    def _save_scalar(self, name: str, loc: SourceLoc) -> Code:
         t = self.types[name]
         return self.save(ir.Var(name, t), lambda v: [ir.Assign(name, v, loc=loc)], loc)  # type: ignore[arg-type]
 
@@ -242,15 +244,18 @@ class _Reverse:
             k, b.const(0, INT64), n, b.const(1, INT64),
             (ir.Assign(s.var, value, loc=s.loc), *recompute, *body_r), loc=s.loc,
         )  # fmt: skip
-        if var_t.dtype != "int64":  # type: ignore[union-attr]
+        if var_t.dtype != "int64":
             raise UnsupportedError("reverse-mode differentiation of a non-int64 loop variable", s.loc)
-        reverse = [ir.Assign(trips, b.trip_count(s.start, s.stop, s.step), loc=s.loc), reverse_loop]
+        reverse: list[ir.Stmt] = [
+            ir.Assign(trips, b.trip_count(s.start, s.stop, s.step), loc=s.loc),
+            reverse_loop,
+        ]
         return forward, reverse + var_restore
 
     def _if(self, s: ir.If) -> Code:
         then_f, then_r = self.seq(s.then)
         else_f, else_r = self.seq(s.orelse)
-        forward = [replace(s, then=tuple(then_f), orelse=tuple(else_f))]
+        forward: list[ir.Stmt] = [replace(s, then=tuple(then_f), orelse=tuple(else_f))]
         if not then_r and not else_r:
             return forward, []
         return forward, [ir.If(s.cond, tuple(then_r), tuple(else_r), loc=s.loc)]
@@ -276,10 +281,10 @@ class _Reverse:
         if not self.act.array(s.target):
             return [s], []
         d = self.shadow[s.target]
-        t = self.type_of(d)
-        zero = fill_zero(self.names, d, t)  # type: ignore[arg-type]
-        shadow = ir.Alloc(d, t, s.shape, loc=s.loc)  # type: ignore[arg-type]
-        return [s, shadow, *zero], (fill_zero(self.names, d, t) if self.loops else [])  # type: ignore[arg-type]
+        t = cast(ArrayType, self.type_of(d))  # the shadow of an allocated array
+        zero = fill_zero(self.names, d, t)
+        shadow = ir.Alloc(d, t, s.shape, loc=s.loc)
+        return [s, shadow, *zero], (fill_zero(self.names, d, t) if self.loops else [])
 
     def _view(self, s: ir.View) -> Code:
         if not self.act.array(s.target):
@@ -301,7 +306,7 @@ class _Reverse:
             p.name for p in fn.params if p.name in self.shadow and isinstance(p.type, ArrayType)
         )
         for p in shadow_params:
-            params.append(ir.Param(self.shadow[p], self.type_of(self.shadow[p])))  # type: ignore[arg-type]
+            params.append(ir.Param(self.shadow[p], self.type_of(self.shadow[p])))
         results: list[str] = []
         seeds: list[ir.Stmt] = []
         seeded: list[int] = []
@@ -352,7 +357,7 @@ class _Reverse:
                 (n, t) for n, t in names.declared.items() if n not in param_names and n not in self.types
             ),
             body=body,
-            results=tuple(self.types.get(r) or names.declared[r] for r in results),  # type: ignore[misc]
+            results=tuple(self.types.get(r) or names.declared[r] for r in results),
             result_is_tuple=True,
             loc=fn.loc,
             written_params=fn.written_params + tuple(self.shadow[p] for p in shadow_params),
@@ -362,7 +367,7 @@ class _Reverse:
         return out, ReverseSignature(shadow_params, tuple(seeded), scalar_grads)
 
 
-def _fixed_scalars(body: list[ir.Stmt], types: dict[str, object]) -> set[str]:
+def _fixed_scalars(body: list[ir.Stmt], types: dict[str, ScalarType | ArrayType]) -> set[str]:
     """Scalars assigned at most once and outside every loop: constant while any loop runs."""
     counts: dict[str, int] = {}
     in_loops: set[str] = set()

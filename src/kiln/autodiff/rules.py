@@ -12,12 +12,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import cast
 
 from kiln.autodiff import build as b
 from kiln.ir import nodes as ir
 
 Partials = tuple[ir.Expr | None, ...]
 Rule = Callable[[ir.Expr], Partials]
+# The tables are keyed by operation, so each holds rules for one node kind.
+BinaryRule = Callable[[ir.Binary], Partials]
+UnaryRule = Callable[[ir.Unary], Partials]
+CallRule = Callable[[ir.Call], Partials]
 
 
 def operands(e: ir.Expr) -> tuple[ir.Expr, ...]:
@@ -115,9 +120,9 @@ def _select(e: ir.Select) -> Partials:
 
 
 # ------------------------------------------------------------------- math functions
-def _unary_call(partial: Callable[[ir.Expr, ir.Expr], ir.Expr]) -> Rule:
+def _unary_call(partial: Callable[[ir.Expr, ir.Expr], ir.Expr]) -> CallRule:
     """A rule for ``f(x)`` whose derivative is ``partial(x, f(x))``."""
-    return lambda e: (partial(e.args[0], e),)  # type: ignore[union-attr]
+    return lambda e: (partial(e.args[0], e),)
 
 
 def _inv_sqrt(x: ir.Expr) -> ir.Expr:
@@ -127,7 +132,7 @@ def _inv_sqrt(x: ir.Expr) -> ir.Expr:
 _LN2, _LN10 = math.log(2.0), math.log(10.0)
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
 
-CALL_RULES: dict[str, Rule] = {
+CALL_RULES: dict[str, CallRule] = {
     "sqrt": _unary_call(lambda x, r: b.div(_c(0.5, r), r)),
     "exp": _unary_call(lambda x, r: r),
     "exp2": _unary_call(lambda x, r: b.mul(r, _c(_LN2, r))),
@@ -155,15 +160,15 @@ CALL_RULES: dict[str, Rule] = {
     "erfc": _unary_call(lambda x, r: b.mul(_c(-_TWO_OVER_SQRT_PI, r), b.call("exp", b.neg(_sq(x))))),
     "abs": _unary_call(lambda x, r: b.call("sign", x)),
     "arctan2": lambda e: (  # atan2(y, x)
-        b.div(e.args[1], b.add(_sq(e.args[0]), _sq(e.args[1]))),  # type: ignore[union-attr]
-        b.neg(b.div(e.args[0], b.add(_sq(e.args[0]), _sq(e.args[1])))),  # type: ignore[union-attr]
+        b.div(e.args[1], b.add(_sq(e.args[0]), _sq(e.args[1]))),
+        b.neg(b.div(e.args[0], b.add(_sq(e.args[0]), _sq(e.args[1])))),
     ),
-    "hypot": lambda e: (b.div(e.args[0], e), b.div(e.args[1], e)),  # type: ignore[union-attr]
+    "hypot": lambda e: (b.div(e.args[0], e), b.div(e.args[1], e)),
     "copysign": lambda e: (  # |x| with y's sign: d/dx = sign(x) * sign(result)
-        b.mul(b.call("sign", e.args[0]), b.call("sign", e)),  # type: ignore[union-attr]
+        b.mul(b.call("sign", e.args[0]), b.call("sign", e)),
         None,
     ),
-    "fmod": _fmod,  # type: ignore[dict-item]
+    "fmod": _fmod,
     # piecewise constant: derivative zero almost everywhere
     "floor": _zero1,
     "ceil": _zero1,
@@ -172,12 +177,12 @@ CALL_RULES: dict[str, Rule] = {
     "sign": _zero1,
 }
 
-BINARY_RULES: dict[str, Rule] = {
+BINARY_RULES: dict[str, BinaryRule] = {
     "add": _add, "sub": _sub, "mul": _mul, "truediv": _truediv, "pow": _pow,
     "max": _max, "min": _min, "fmax": _max, "fmin": _min, "mod": _mod, "floordiv": _zero2,
-}  # type: ignore[dict-item]  # fmt: skip
+}  # fmt: skip
 
-UNARY_RULES: dict[str, Rule] = {"neg": _neg, "pos": _pos}  # type: ignore[dict-item]
+UNARY_RULES: dict[str, UnaryRule] = {"neg": _neg, "pos": _pos}
 
 # Operations whose results carry no derivative: booleans, integers, predicates.
 NONDIFFERENTIABLE: frozenset[str] = frozenset(
@@ -208,14 +213,15 @@ def op_name(e: ir.Expr) -> str:
 
 def rule_for(e: ir.Expr) -> Rule | None:
     """The rule for an operation node, ``None`` when the node is unknown or unsupported."""
+    # Each rule takes the node kind it was looked up by; callers apply it to ``e`` only.
     if isinstance(e, ir.Binary):
-        return BINARY_RULES.get(e.op)
+        return cast("Rule | None", BINARY_RULES.get(e.op))
     if isinstance(e, ir.Unary):
-        return UNARY_RULES.get(e.op)
+        return cast("Rule | None", UNARY_RULES.get(e.op))
     if isinstance(e, ir.Call):
-        return CALL_RULES.get(e.func)
+        return cast("Rule | None", CALL_RULES.get(e.func))
     if isinstance(e, ir.Cast):
-        return _cast  # type: ignore[return-value]
+        return cast(Rule, _cast)
     if isinstance(e, ir.Select):
-        return _select  # type: ignore[return-value]
+        return cast(Rule, _select)
     return None

@@ -15,6 +15,8 @@ barriers:
 
 from __future__ import annotations
 
+from typing import cast
+
 from kiln.ir import nodes as ir
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts, replace_body
 from kiln.kernel.analysis import (
@@ -37,6 +39,7 @@ def thread_deps(body: tuple[ir.Stmt, ...], roots: tuple[str, ...] = TID) -> dict
     while True:
         changed = False
         for s in iter_stmts(body):
+            exprs: tuple[ir.Expr, ...]
             if isinstance(s, ir.Assign):
                 target, exprs = s.target, (s.value,)
             elif isinstance(s, ir.For):
@@ -143,12 +146,12 @@ class _Lifter:
             return None
         if expr_vars(s.cond) & (set(assignment_counts(loop.body)) | {loop.var}):
             return None
-        guarded = replace_body(loop, (ir.If(s.cond, loop.body, (), s.sid, s.loc),))
+        guarded = cast(ir.For, replace_body(loop, (ir.If(s.cond, loop.body, (), s.sid, s.loc),)))
         if not self.wanted(guarded, varying):
             return None
         lifted = replace_body(guarded, (*guarded.body, VIRTUAL_BARRIER))
         after = (ir.If(s.cond, tail, (), s.sid, s.loc),) if tail else ()
-        return (*assigns, lifted, *after)  # type: ignore[arg-type]
+        return (*assigns, lifted, *after)
 
     def wanted(self, s: ir.Stmt, varying: set[str] | None = None) -> bool:
         if not isinstance(s, ir.For) or contains_barrier(s):

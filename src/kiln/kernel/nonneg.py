@@ -10,6 +10,8 @@ vectorize the thread loop.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from typing import cast
 
 from kiln.analysis.signs import is_nonneg
 from kiln.ir import nodes as ir
@@ -65,8 +67,8 @@ def _drop(body: tuple[ir.Stmt, ...], lower: dict[str, int], once: set[str]) -> t
             assigned = set(assignment_counts(s.then))  # a bound holds until the variable changes
             guard = {v: b for v, b in _guard_bounds(s.cond, once).items() if v not in assigned}
             inner = lower | {v: max(b, lower.get(v, b)) for v, b in guard.items()}
-            s = replace_body(s, _drop(s.then, inner, once), _drop(s.orelse, lower, once))
-            out.append(dataclasses.replace(s, cond=map_exprs(s.cond, simplify)))
+            s = cast(ir.If, replace_body(s, _drop(s.then, inner, once), _drop(s.orelse, lower, once)))
+            out.append(dataclasses.replace(s, cond=cast(ir.Expr, map_exprs(s.cond, simplify))))
         elif bodies(s):
             s = replace_body(s, *(_drop(b, lower, once) for b in bodies(s)))
             out.append(_map_own(s, simplify))
@@ -80,9 +82,9 @@ def _at_least(e: ir.Expr, lower: dict[str, int], bound: int) -> bool:
     return b is not None and b >= bound
 
 
-def _map_own(s: ir.Stmt, fn: object) -> ir.Stmt:
-    changes = {n: map_exprs(getattr(s, n), fn) for n in ("cond", "start", "stop", "step") if hasattr(s, n)}  # type: ignore[arg-type]
-    return dataclasses.replace(s, **changes)  # type: ignore[type-var]
+def _map_own(s: ir.Stmt, fn: Callable[[ir.Expr], ir.Expr]) -> ir.Stmt:
+    changes = {n: map_exprs(getattr(s, n), fn) for n in ("cond", "start", "stop", "step") if hasattr(s, n)}
+    return dataclasses.replace(s, **changes)  # type: ignore[arg-type]  # fields picked by name
 
 
 def _guard_bounds(cond: ir.Expr, once: set[str]) -> dict[str, int]:

@@ -17,6 +17,7 @@ never replaces a value) are privatized.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import numpy as np
 
@@ -91,10 +92,12 @@ def _combine(op: str, old: ir.Expr, v: ir.Expr, t: ScalarType) -> ir.Expr:
     return ir.Select(ir.Binary(cmp, v, old, BOOL), v, old, t)
 
 
-def _over_elements(array: str, ndim: int, body: object, names: list[str]) -> tuple[ir.Stmt, ...]:
+def _over_elements(
+    array: str, ndim: int, body: Callable[[tuple[ir.Expr, ...]], tuple[ir.Stmt, ...]], names: list[str]
+) -> tuple[ir.Stmt, ...]:
     """Loops over every element index of ``array``; ``body(index)`` inside."""
     idx = tuple(ir.Var(n, INT64) for n in names)
-    stmts: tuple[ir.Stmt, ...] = body(idx)  # type: ignore[operator]
+    stmts: tuple[ir.Stmt, ...] = body(idx)
     for k in reversed(range(ndim)):
         stmts = (ir.For(names[k], _i(0), ir.Dim(array, k), _i(1), stmts),)
     return stmts
@@ -129,7 +132,7 @@ def _copies(
         op = "add" if kind == "sum" else kind
         return (ir.Store(a, i, _combine(op, ir.Load(a, i, elem), ir.Load(p, (pw, *i), elem), elem)),)
 
-    setup = [alloc, ir.For(wn, _i(0), nw, _i(1), _over_elements(a, t.ndim, init, names))]
+    setup: list[ir.Stmt] = [alloc, ir.For(wn, _i(0), nw, _i(1), _over_elements(a, t.ndim, init, names))]
     return setup, [ir.For(wn, _i(0), nw, _i(1), _over_elements(a, t.ndim, merged, names))]
 
 
@@ -159,7 +162,7 @@ def privatize_atomics(
             return None
         elem = ScalarType(types[s.array].dtype)  # type: ignore[attr-defined]
         idx = (w, *s.indices)
-        v = s.value if s.value.type == elem else ir.Cast(s.value, elem)  # type: ignore[attr-defined]
+        v = s.value if s.value.type == elem else ir.Cast(s.value, elem)
         new = _combine(s.op, ir.Load(private[s.array], idx, elem), v, elem)
         return ir.Store(private[s.array], idx, new, s.sid, s.loc)
 

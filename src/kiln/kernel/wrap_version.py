@@ -15,6 +15,7 @@ last, and a contiguous load replaces the gather (Rodinia's pathfinder clamps eve
 from __future__ import annotations
 
 import dataclasses
+from typing import cast
 
 import numpy as np
 
@@ -99,7 +100,7 @@ def version_wraparound(loop: ir.For) -> ir.Stmt:  # noqa: C901
         out: list[ir.Stmt] = []
         for s in stmts:
             if isinstance(s, ir.Assign):
-                s = dataclasses.replace(s, value=map_exprs(s.value, drop))
+                s = dataclasses.replace(s, value=cast(ir.Expr, map_exprs(s.value, drop)))
                 defs[s.target] = inline(s.value)
             elif isinstance(s, ir.If):
                 saved = dict(defs)

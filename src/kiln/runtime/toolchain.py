@@ -152,7 +152,7 @@ def _finish(proc: subprocess.Popen[str]) -> tuple[int, str, str]:
         proc.kill()
         proc.communicate()
         raise ToolchainError(
-            f"C compiler probe timed out after {_PROBE_TIMEOUT_S:.0f} s: {proc.args}"
+            f"C compiler probe timed out after {_PROBE_TIMEOUT_S:.0f} s: {proc.args!s}"
         ) from exc
     return proc.returncode, out, err
 
