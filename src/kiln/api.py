@@ -82,9 +82,8 @@ class JitFunction:
 
 
 @overload
-def jit(fn: types.FunctionType) -> JitFunction: ...
-@overload
 def jit(
+    fn: Callable[..., Any],
     *,
     parallel: bool = ...,
     fastmath: bool = ...,
@@ -92,11 +91,22 @@ def jit(
     cache: bool = ...,
     passes: Mapping[str, Mapping[str, Any]] | None = ...,
     sanitize: str | None = ...,
-) -> Callable[[types.FunctionType], JitFunction]: ...
+) -> JitFunction: ...
+@overload
+def jit(
+    fn: None = None,
+    *,
+    parallel: bool = ...,
+    fastmath: bool = ...,
+    boundscheck: bool = ...,
+    cache: bool = ...,
+    passes: Mapping[str, Mapping[str, Any]] | None = ...,
+    sanitize: str | None = ...,
+) -> Callable[[Callable[..., Any]], JitFunction]: ...
 
 
 def jit(
-    fn: types.FunctionType | None = None,
+    fn: Callable[..., Any] | None = None,
     *,
     parallel: bool = False,
     fastmath: bool = False,
@@ -118,7 +128,7 @@ def jit(
     if sanitize is not None:
         options = options.with_(sanitize=sanitizers(sanitize))
 
-    def wrap(f: types.FunctionType) -> JitFunction:
+    def wrap(f: Callable[..., Any]) -> JitFunction:
         if not isinstance(f, types.FunctionType):
             raise TypeError("kiln.jit decorates plain Python functions")
         return JitFunction(f, options)

@@ -11,7 +11,7 @@ kernels on the CPU.
 from __future__ import annotations
 
 import math
-import types
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -99,10 +99,10 @@ def is_available() -> bool:
     return gpu_present()
 
 
-def jit(fn: types.FunctionType | None = None, *, device: bool = False, **options: Any) -> Any:
+def jit(fn: Callable[..., Any] | None = None, *, device: bool = False, **options: Any) -> Any:
     """``@cuda.jit`` kernels; ``@cuda.jit(device=True)`` functions are inlined where called."""
 
-    def wrap(f: types.FunctionType) -> Kernel | types.FunctionType:
+    def wrap(f: Callable[..., Any]) -> Kernel | Callable[..., Any]:
         if device:
             return f
         return kernel(

@@ -245,7 +245,7 @@ def _on_host(args: tuple[Any, ...]) -> tuple[tuple[Any, ...], list[tuple[Any, np
 
 
 def kernel(
-    fn: types.FunctionType | None = None,
+    fn: Callable[..., Any] | None = None,
     *,
     parallel: bool = True,
     fastmath: bool = False,
@@ -256,7 +256,7 @@ def kernel(
     ``target``: "auto" (a GPU when present), "gpu" or "cpu"."""
     options = Options(parallel=parallel, fastmath=fastmath, cache=cache)
 
-    def wrap(f: types.FunctionType) -> Kernel:
+    def wrap(f: Callable[..., Any]) -> Kernel:
         if not isinstance(f, types.FunctionType):
             raise TypeError("kiln.kernel decorates plain Python functions")
         return Kernel(f, options, target)

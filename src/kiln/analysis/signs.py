@@ -31,7 +31,7 @@ def is_nonneg(e: ir.Expr, known: set[str] | frozenset[str]) -> bool:
         return (
             e.type.is_integer
             and (e.operand.type.is_integer or e.operand.type.is_bool)
-            and _keeps_sign(e.operand.type, e.type)  # type: ignore[arg-type]
+            and _keeps_sign(e.operand.type, e.type)
             and is_nonneg(e.operand, known)
         )
     if isinstance(e, ir.Select):

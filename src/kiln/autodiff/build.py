@@ -30,7 +30,7 @@ def cast(e: ir.Expr, t: ScalarType) -> ir.Expr:
     if e.type.dtype == t.dtype:
         return e
     if isinstance(e, ir.Const) and not t.is_bool:
-        return const(e.value.real if isinstance(e.value, complex) else e.value, t)  # type: ignore[arg-type]
+        return const(e.value.real if isinstance(e.value, complex) else e.value, t)
     return ir.Cast(e, t.strong())
 
 

@@ -131,7 +131,7 @@ def first_write_of_zeroed(stmts: list[ir.Stmt], zeroed: int) -> list[ir.Stmt]:
         same_place = isinstance(z, ir.Assign) or (s.array == z.array and s.indices == z.indices)  # type: ignore[union-attr]
         c = _accumulates_into(s, z) if same_place else None
         if c is not None:
-            out[k] = replace(s, value=b.cast(c, s.value.type))  # type: ignore[arg-type]
+            out[k] = replace(s, value=b.cast(c, s.value.type))
             if _restores_copy(stmts, zeroed, k, c):
                 del out[k], out[zeroed]  # ``g = d; d = 0; d = g``: d never changes
         return out

@@ -43,7 +43,7 @@ def simulator_rows(names: tuple[str, ...] = SIM_CASES, timeout: float = 600) -> 
     out = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=timeout, check=True
     )
-    return json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+    return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def numba_kernel(kernel: Any, cache: dict[Any, Any]) -> Any:

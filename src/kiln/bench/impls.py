@@ -13,7 +13,7 @@ from kiln.bench.results import RunConfig
 
 def kiln_version(func: Callable[..., Any], cfg: RunConfig) -> Callable[..., Any]:
     """``func`` under ``@kiln.jit`` with the run's options (compiled on its first call)."""
-    return kiln.jit(parallel=cfg.parallel)(func)  # type: ignore[arg-type]
+    return kiln.jit(parallel=cfg.parallel)(func)
 
 
 @functools.cache

@@ -109,8 +109,11 @@ class Result:
 class Benchmark(Protocol):
     """Anything a suite can run: a kernel case or a probe (call overhead, compile time, memory)."""
 
-    name: str
-    section: str
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def section(self) -> str: ...
 
     def run(self, cfg: RunConfig) -> list[Result]: ...
 

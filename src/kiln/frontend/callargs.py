@@ -60,7 +60,7 @@ def dtype_arg(ctx: Context, value: Any, default: str | None = None) -> str | Non
     if isinstance(value, DType):
         return value.name
     if isinstance(value, Const) and value.value in (int, float, bool, complex):
-        return {int: "int64", float: "float64", bool: "bool", complex: "complex128"}[value.value]  # type: ignore[index]
+        return {int: "int64", float: "float64", bool: "bool", complex: "complex128"}[value.value]
     if isinstance(value, Const) and isinstance(value.value, str):
         from kiln.ir.types import DTYPE_NAMES
 

@@ -136,7 +136,7 @@ class Context:
         """Append ``stmt`` (with a fresh id and the current location); returns what was appended."""
         import dataclasses
 
-        emitted = dataclasses.replace(stmt, sid=self.next_sid(), loc=self.loc)  # type: ignore[type-var]
+        emitted = dataclasses.replace(stmt, sid=self.next_sid(), loc=self.loc)
         self._blocks[-1].append(emitted)
         return emitted
 

@@ -77,7 +77,7 @@ def _is_numpy(parsed: ParsedFunction, node: ast.expr) -> bool:
     return found and value is np
 
 
-def _consumed(parsed: ParsedFunction, node: ast.expr, parent: ast.AST, parents: dict) -> bool:  # type: ignore[type-arg]
+def _consumed(parsed: ParsedFunction, node: ast.expr, parent: ast.AST, parents: dict) -> bool:
     if isinstance(parent, _CONSUMERS | ast.Return):
         return True
     if isinstance(parent, ast.AugAssign):

@@ -121,7 +121,7 @@ def regions_of(items: tuple[BlockItem, ...]) -> list[Region]:
         if isinstance(it, Region):
             out.append(it)
         else:
-            for b in bodies(it):  # type: ignore[arg-type]
+            for b in bodies(it):
                 out += regions_of(b)  # type: ignore[arg-type]
     return out
 
@@ -135,7 +135,7 @@ def block_exprs(items: tuple[BlockItem, ...]) -> list[ir.Expr]:
         elif isinstance(it, ir.For):
             out += [it.start, it.stop, it.step]
         if not isinstance(it, Region):
-            for b in bodies(it):  # type: ignore[arg-type]
+            for b in bodies(it):
                 out += block_exprs(b)  # type: ignore[arg-type]
     return out
 
@@ -146,6 +146,6 @@ def lifted_loop_vars(items: tuple[BlockItem, ...]) -> set[str]:
         if isinstance(it, ir.For):
             out.add(it.var)
         if not isinstance(it, Region):
-            for b in bodies(it):  # type: ignore[arg-type]
+            for b in bodies(it):
                 out |= lifted_loop_vars(b)  # type: ignore[arg-type]
     return out

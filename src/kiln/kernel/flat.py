@@ -84,7 +84,7 @@ def to_global_indices(body: tuple[ir.Stmt, ...], block: tuple[int, int, int]) ->
 
     def grid(e: ir.Expr) -> ir.Expr:
         k = _grid_axis(e, block)
-        return e if k is None else _typed(ir.Var(GID[k], INT64), e.type)  # type: ignore[attr-defined]
+        return e if k is None else _typed(ir.Var(GID[k], INT64), e.type)
 
     def lone(e: ir.Expr) -> ir.Expr:
         if isinstance(e, ir.Var) and e.name in TID:
@@ -188,7 +188,7 @@ def grid_stride_loop(
     if read_vars(loop.body) & thread or loop.var in assignment_counts(loop.body):
         return None
     kept = tuple(s for s in prefix if s.target not in thread)  # type: ignore[union-attr]
-    return (*kept, *loop.body), loop.var, stop if stop.type == INT64 else ir.Cast(stop, INT64)  # type: ignore[attr-defined]
+    return (*kept, *loop.body), loop.var, stop if stop.type == INT64 else ir.Cast(stop, INT64)
 
 
 def _inline(e: ir.Expr, defs: dict[str, ir.Expr]) -> ir.Expr:

@@ -100,7 +100,7 @@ def _conjuncts(e: ir.Expr) -> list[ir.Expr]:
 def _and(es: list[ir.Expr]) -> ir.Expr:
     out = es[0]
     for e in es[1:]:
-        out = ir.Binary("and", out, e, out.type)  # type: ignore[attr-defined]
+        out = ir.Binary("and", out, e, out.type)
     return out
 
 
@@ -135,7 +135,7 @@ def _bound(e: ir.Expr, t: str) -> tuple[str, ir.Expr] | None:
     """``e`` (a comparison) as ``("lo", b)`` (t >= b) or ``("hi", b)`` (t < b)."""
     if not isinstance(e, ir.Binary) or e.op not in _FLIP:
         return None
-    if not (_signed_int(e.lhs.type) and _signed_int(e.rhs.type)):  # type: ignore[attr-defined]
+    if not (_signed_int(e.lhs.type) and _signed_int(e.rhs.type)):
         return None
     left, right = affine_form(e.lhs, t), affine_form(e.rhs, t)
     if left is None or right is None:
@@ -158,11 +158,11 @@ def _bound(e: ir.Expr, t: str) -> tuple[str, ir.Expr] | None:
 
 def affine_form(e: ir.Expr, t: str) -> Affine | None:
     if t not in expr_vars(e):
-        return (0, ir.Cast(e, INT64) if e.type != INT64 else e)  # type: ignore[attr-defined]
+        return (0, ir.Cast(e, INT64) if e.type != INT64 else e)
     if isinstance(e, ir.Var):
         return (1, _i(0))
     if isinstance(e, ir.Cast) and _signed_int(e.type) and _signed_int(e.operand.type):
-        if _width(e.type) >= _width(e.operand.type):  # type: ignore[attr-defined]
+        if _width(e.type) >= _width(e.operand.type):
             return affine_form(e.operand, t)
         return None
     if isinstance(e, ir.Binary) and e.op in ("add", "sub") and _signed_int(e.type):

@@ -125,7 +125,7 @@ def _next_line(
         return None
     step = max(1, LINE_BYTES // int(np.dtype(at.dtype).itemsize))
     last = ir.Binary("add", form[1], ir.Const(extent - 1 + step, INT64), INT64)
-    return (*(r if r.type == INT64 else ir.Cast(r, INT64) for r in rows), last)  # type: ignore[attr-defined]
+    return (*(r if r.type == INT64 else ir.Cast(r, INT64) for r in rows), last)
 
 
 def _divides(e: ir.Expr) -> bool:

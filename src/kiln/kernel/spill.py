@@ -72,7 +72,7 @@ def _regions_in_loops(items: tuple[BlockItem, ...], in_loop: bool = False) -> di
         if isinstance(it, Region):
             out[it.index] = in_loop
         else:
-            for b in bodies(it):  # type: ignore[arg-type]
+            for b in bodies(it):
                 out |= _regions_in_loops(b, in_loop or isinstance(it, ir.For | ir.While))  # type: ignore[arg-type]
     return out
 

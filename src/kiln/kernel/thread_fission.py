@@ -33,7 +33,7 @@ def _pure(s: ir.Stmt, slot_prefix: str) -> bool:
 
 def _assigned(stmts: tuple[ir.Stmt, ...]) -> set[str]:
     return {
-        s.target if isinstance(s, ir.Assign | ir.Atomic) else s.var  # type: ignore[union-attr]
+        s.target if isinstance(s, ir.Assign | ir.Atomic) else s.var
         for s in iter_stmts(stmts)
         if isinstance(s, ir.Assign | ir.Atomic | ir.For)
     }

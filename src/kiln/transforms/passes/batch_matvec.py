@@ -286,7 +286,7 @@ def batched(fn: ir.Function, b: Batch, block: int) -> ir.Function:
     fn, lo = fresh_scalar(fn, f"{loop.var}_lo", INT64)
     fn, hi = fresh_scalar(fn, f"{loop.var}_hi", INT64)
     fn, u = fresh_scalar(fn, f"{loop.var}_row", INT64)
-    dtype = fn.var_types()[b.alloc.target].dtype  # type: ignore[union-attr]
+    dtype = fn.var_types()[b.alloc.target].dtype
     fn, prod = fresh_local(fn, f"{loop.var}_prod", ArrayType(dtype, 2, "C"))  # the block's product
     fn, left = fresh_local(fn, f"{loop.var}_rows", ArrayType(dtype, 2))  # and its operands
     fn, right = fresh_local(fn, f"{loop.var}_cols", ArrayType(dtype, 2))

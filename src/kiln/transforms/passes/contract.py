@@ -154,7 +154,7 @@ def _elsewhere_ok(fn: ir.Function, chain: Chain, array: str) -> str:
 
 def contract(fn: ir.Function, plan: Contraction) -> ir.Function:
     array_type = fn.var_types()[plan.array]
-    t = ScalarType(array_type.dtype)  # type: ignore[union-attr]
+    t = ScalarType(array_type.dtype)
     name = _fresh(fn, f"c{plan.store.sid}_{plan.array}")
     value = plan.store.value if plan.store.value.type == t else ir.Cast(plan.store.value, t)
     assign = ir.Assign(name, value, sid=plan.store.sid, loc=plan.store.loc)

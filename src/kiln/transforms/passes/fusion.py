@@ -183,7 +183,7 @@ def common_levels(a: ir.For, b: ir.For, eqs: Equalities) -> tuple[list[ir.For], 
             return l1, l2
         if not isinstance(b.body[0], ir.For):
             return l1, l2
-        a, b = a.body[0], b.body[0]  # type: ignore[assignment]
+        a, b = a.body[0], b.body[0]
 
 
 def _subst(e: ir.Expr, rename: dict[str, ir.Expr]) -> ir.Expr:
@@ -295,7 +295,7 @@ def _writes_only_fresh(eff_writes: frozenset[str], roots: ArrayRoots) -> bool:
 def _data_reads(stmts: list[ir.Stmt] | tuple[ir.Stmt, ...] | tuple[ir.Expr, ...]) -> set[str]:
     out: set[str] = set()
     for node in stmts:
-        nodes = iter_exprs(node) if not isinstance(node, ir.Stmt) else _stmt_exprs(node)  # type: ignore[arg-type]
+        nodes = iter_exprs(node) if not isinstance(node, ir.Stmt) else _stmt_exprs(node)
         out |= {e.array for e in nodes if isinstance(e, ir.Load)}
     return out
 

@@ -4,8 +4,9 @@ fit; :mod:`kiln.codegen.c_team_loop` says how they run and what they save).
 
 Every loop that fits is marked, except inside a parallel loop. A team loop inside another runs
 its own region in the iterations the outer one runs before its region opens; inside the outer
-region it is walked like any other loop (a region does not nest). A scheduling pass: after the optimizer and :mod:`hoist_blocks`, whose
-marks it reads (a loop with blocks hoisted before it is never a team's walked loop).
+region it is walked like any other loop (a region does not nest). A scheduling pass: after the
+optimizer and :mod:`hoist_blocks`, whose marks it reads (a loop with blocks hoisted before it is
+never a team's walked loop).
 """
 
 from __future__ import annotations
