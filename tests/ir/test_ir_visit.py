@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from ir_samples import block_exit, checked_get, loop_nest, neg_views, while_break
 
-from kiln.ir.nodes import Assign, Binary, Break, Const, Continue, Dim, For, If, Load, Store, Var
-from kiln.ir.types import INT64, PY_INT
+from kiln.ir.nodes import Assign, Binary, Break, Const, Continue, Dim, Expr, For, If, Load, Store, Var
+from kiln.ir.types import BOOL, INT64, PY_INT
 from kiln.ir.visit import (
     bodies,
     body_fields,
@@ -14,6 +14,7 @@ from kiln.ir.visit import (
     iter_exprs,
     iter_stmts,
     map_exprs,
+    map_shared_exprs,
     map_stmts,
     max_sid,
     replace_body,
@@ -109,3 +110,41 @@ def test_map_exprs_on_expression() -> None:
     e = Binary("add", Var("i", INT64), Const(1, INT64), INT64)
     out = map_exprs(e, lambda x: Const(2, INT64) if isinstance(x, Const) else x)
     assert out == Binary("add", Var("i", INT64), Const(2, INT64), INT64)
+
+
+def _doubling_chain(depth: int) -> Binary:
+    """``x + x`` nested ``depth`` times with both operands one object: ``depth + 1`` distinct
+    nodes that unfold to a tree of ``2 ** (depth + 1) - 1``."""
+    e: Binary | Var = Var("x", INT64)
+    for _ in range(depth):
+        e = Binary("add", e, e, INT64)
+    assert isinstance(e, Binary)
+    return e
+
+
+def test_map_shared_exprs_maps_each_shared_node_once() -> None:
+    seen: list[object] = []
+
+    def rename(x):  # pure, but counts its calls
+        seen.append(x)
+        return Var("y", INT64) if isinstance(x, Var) else x
+
+    out = map_shared_exprs(_doubling_chain(60), rename, {})
+    assert len(seen) == 61  # map_exprs would call it 2 ** 61 - 1 times
+    assert isinstance(out, Binary) and out.lhs is out.rhs  # the result shares as the input did
+    small = _doubling_chain(4)
+    assert map_shared_exprs(small, rename, {}) == map_exprs(small, rename)
+
+
+def test_simplify_compares_long_chains_of_definitions() -> None:
+    # each scalar doubles the previous one: the test that the last equals itself plus zero
+    # unfolds to 2 ** 40 nodes, and simplify used to walk all of them
+    from kiln.transforms.passes.simplify import fold_test
+
+    known: dict[str, Expr] = {"a0": Var("n", INT64)}
+    for k in range(1, 41):
+        known[f"a{k}"] = Binary("add", known[f"a{k - 1}"], known[f"a{k - 1}"], INT64)
+    last = Var("a40", INT64)
+    test = Binary("eq", last, Binary("add", last, Const(0, INT64), INT64), BOOL)
+    assert fold_test(test, known) is None  # not the same expression (no arithmetic folding)
+    assert fold_test(Binary("eq", last, last, BOOL), known) == Const(True, BOOL)

@@ -156,6 +156,27 @@ def map_exprs(node: Expr | Stmt, fn: Callable[[Expr], Expr], *, deep: bool = Tru
     return rebuilt  # type: ignore[return-value]
 
 
+def map_shared_exprs(e: Expr, fn: Callable[[Expr], Expr], memo: dict[int, tuple[Expr, Expr]]) -> Expr:
+    """:func:`map_exprs` of an expression for a pure ``fn``: a subexpression several parents
+    share (definitions inlined into others share theirs) is mapped once and its result shared,
+    so the work grows with the distinct nodes and not with the tree the sharing unfolds to.
+    ``memo`` (node id -> (node, result)) may be shared by calls with the same ``fn``, whose
+    results then share their nodes too (and compare equal quickly, by identity)."""
+    hit = memo.get(id(e))
+    if hit is not None and hit[0] is e:
+        return hit[1]
+    changes: dict[str, object] = {}
+    for name, role in field_roles(type(e)):
+        value = getattr(e, name)
+        if role == EXPR:
+            changes[name] = map_shared_exprs(value, fn, memo)
+        elif role == EXPRS:
+            changes[name] = _same_or_new(value, tuple(map_shared_exprs(x, fn, memo) for x in value))
+    out = fn(_rebuild(e, changes))  # type: ignore[arg-type]
+    memo[id(e)] = (e, out)
+    return out
+
+
 StmtMapResult = Stmt | Sequence[Stmt] | None
 
 

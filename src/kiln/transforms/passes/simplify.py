@@ -36,7 +36,7 @@ from collections.abc import Callable
 from kiln.analysis.signs import is_nonneg
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
-from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_exprs, replace_body
+from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_exprs, map_shared_exprs, replace_body
 from kiln.transforms.apart import without_unused_views
 from kiln.transforms.pass_manager import PassContext, register
 
@@ -139,15 +139,29 @@ def _inline(e: ir.Expr, known: dict[str, ir.Expr]) -> ir.Expr:
     return map_exprs(e, sub)  # type: ignore[return-value]
 
 
-def _norm(e: ir.Expr) -> ir.Expr:
-    """``e`` without casts between 64-bit integer types (the same C value)."""
+def _strip_casts(x: ir.Expr) -> ir.Expr:
+    if isinstance(x, ir.Cast) and _int64(x.type) and _int64(x.operand.type):
+        return x.operand
+    return x
 
-    def strip(x: ir.Expr) -> ir.Expr:
-        if isinstance(x, ir.Cast) and _int64(x.type) and _int64(x.operand.type):
-            return x.operand
-        return x
 
-    return map_exprs(e, strip)  # type: ignore[return-value]
+def _same_value(a: ir.Expr, b: ir.Expr, known: dict[str, ir.Expr]) -> bool:
+    """Whether ``a`` and ``b`` are one expression once the known values are put in and casts
+    between 64-bit integer types (the same C value) are left out. The known values share
+    their parts (each is built from earlier ones): walked once each, by shared memos, so that
+    long chains of definitions cost their size and not the size of their unfolding."""
+    inlined: dict[int, tuple[ir.Expr, ir.Expr]] = {}
+    normal: dict[int, tuple[ir.Expr, ir.Expr]] = {}
+
+    def sub(x: ir.Expr) -> ir.Expr:
+        if isinstance(x, ir.Var):
+            return known.get(x.name, x)
+        return known.get(_dim_key(x), x) if isinstance(x, ir.Dim) else x
+
+    def norm(e: ir.Expr) -> ir.Expr:
+        return map_shared_exprs(map_shared_exprs(e, sub, inlined), _strip_casts, normal)
+
+    return norm(a) == norm(b)
 
 
 def _integral(e: ir.Expr) -> bool:
@@ -177,7 +191,7 @@ def fold_test(
         return ir.Const(not decisive, BOOL) if a is not None and b is not None else None
     # integers only: a float that is NaN (0.0 / 0 from two empty extents) is not equal to itself
     same = isinstance(e, ir.Binary) and e.op in _SAME and _integral(e.lhs) and _integral(e.rhs)
-    if same and _norm(_inline(e.lhs, known)) == _norm(_inline(e.rhs, known)):  # type: ignore[union-attr]
+    if same and _same_value(e.lhs, e.rhs, known):  # type: ignore[union-attr]
         return ir.Const(_SAME[e.op], BOOL)  # type: ignore[union-attr]
     sign = _sign_test(e, signs)
     return None if sign is None else ir.Const(sign, BOOL)
