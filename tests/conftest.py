@@ -17,6 +17,8 @@ import tempfile
 import numpy as np
 import pytest
 
+# Every pass's output is verified in the tests (users get the verifier after each stage).
+os.environ.setdefault("KILN_VERIFY", "passes")
 _KILN_TEST_CACHE_DIR = tempfile.mkdtemp(prefix="kiln-test-cache-")
 os.environ["KILN_CACHE_DIR"] = _KILN_TEST_CACHE_DIR
 # Backstop for the fixture finalizer below (e.g. when collection fails and no test runs).

@@ -52,6 +52,8 @@ class Options:
                  AddressSanitizer needs its runtime preloaded (see docs/reliability.md).
     passes:      parameters of the pipeline's passes, ``(("tiling", (("sizes", (32, 32)),)),)``
                  (``kiln.jit(passes={"tiling": {"sizes": (32, 32)}})`` builds it).
+    verify_passes: run the IR verifier after every pass (``KILN_VERIFY=passes``; the tests
+                 do), not only after each stage of the pipeline.
     """
 
     parallel: bool = False
@@ -63,6 +65,7 @@ class Options:
     dump: frozenset[str] = field(default_factory=_dump_stages)
     passes: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
     sanitize: tuple[str, ...] = field(default_factory=_sanitizers_from_env)
+    verify_passes: bool = field(default_factory=lambda: os.environ.get("KILN_VERIFY", "") == "passes")
     # -fwrapv: NumPy integers wrap around, C's signed overflow is undefined.
     # -fno-math-errno: errno is invisible from Python; without it sqrt cannot vectorize.
     # -fopenmp-simd: honour `omp simd` (reductions) even without OpenMP threads.

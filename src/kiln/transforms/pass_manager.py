@@ -128,10 +128,14 @@ def run_passes(
     fn: ir.Function,
     options: Options,
     pipeline: str | tuple[PipelineEntry, ...] = "default",
-    verify: bool = True,
+    verify: bool | None = None,
 ) -> PipelineResult:
-    """Run a pipeline (by name or as a list of entries) and return the IR, steps and notes."""
+    """Run a pipeline (by name or as a list of entries) and return the IR, steps and notes.
+    ``verify``: run the verifier after every pass (default: ``options.verify_passes``; the
+    driver verifies what a whole pipeline makes either way)."""
     _load_passes()
+    if verify is None:
+        verify = options.verify_passes
     entries = PIPELINES[pipeline] if isinstance(pipeline, str) else pipeline
     cache = AnalysisCache(fn)
     steps: list[Any] = []
@@ -154,6 +158,6 @@ def run_passes(
 
 
 def run_pipeline(
-    fn: ir.Function, options: Options, pipeline: str = "default", verify: bool = True
+    fn: ir.Function, options: Options, pipeline: str = "default", verify: bool | None = None
 ) -> ir.Function:
     return run_passes(fn, options, pipeline, verify).fn
