@@ -38,7 +38,9 @@ class NonNegative(NamedTuple):
     type: type
 
 
-_NONNEG_KEYS = {t: NonNegative(t) for t in (int, np.int64, np.int32, np.int16, np.int8)}
+_NONNEG_KEYS: dict[type, NonNegative] = {
+    t: NonNegative(t) for t in (int, np.int64, np.int32, np.int16, np.int8)
+}
 
 
 # The key of an array whose strides are not whole elements: generated code indexes in elements,

@@ -80,7 +80,11 @@ def _adapters(
             fast.append(lambda i: E.ZERO)
         else:
             is_one = E.compare("eq", d, E.ONE)
-            adapt.append(lambda i, c=is_one: ir.Select(c, E.ZERO, i, INT64))
+
+            def select(i: ir.Expr, c: ir.Expr = is_one) -> ir.Expr:
+                return ir.Select(c, E.ZERO, i, INT64)
+
+            adapt.append(select)
             fast.append(lambda i: i)
             assume.append(E.compare("eq", d, r))
     return (
@@ -104,14 +108,27 @@ def elementwise(
     for o in operands:
         if isinstance(o, Scalar):
             hoisted = ctx.temp(o.expr, "s")
-            parts.append(lambda idx, h=hoisted: h)
-            fast_parts.append(lambda idx, h=hoisted: h)
+
+            def constant(idx: tuple[ir.Expr, ...], h: ir.Expr = hoisted) -> ir.Expr:
+                return h
+
+            parts.append(constant)
+            fast_parts.append(constant)
         else:
             lazy = as_lazy(o)
             adapt, fast_adapt, needs = _adapters(lazy.shape, shape)
             fast_lazy = lazy.fast()
-            parts.append(lambda idx, lz=lazy, ad=adapt: lz.element(ad(idx)))
-            fast_parts.append(lambda idx, lz=fast_lazy, ad=fast_adapt: lz.element(ad(idx)))
+
+            def part(idx: tuple[ir.Expr, ...], lz: Lazy = lazy, ad: IndexFn = adapt) -> ir.Expr:
+                return lz.element(ad(idx))
+
+            def fast_part(
+                idx: tuple[ir.Expr, ...], lz: Lazy = fast_lazy, ad: IndexFn = fast_adapt
+            ) -> ir.Expr:
+                return lz.element(ad(idx))
+
+            parts.append(part)
+            fast_parts.append(fast_part)
             assume += [*lazy.assume, *needs]
     if not shape:  # NumPy: a ufunc of 0-d arrays gives a scalar, not a 0-d array
         return Scalar(combine([p(()) for p in parts]))
@@ -149,7 +166,7 @@ def _two_versions(
 def emit_loop_nest(
     ctx: Context,
     shape: tuple[ir.Expr, ...],
-    body: Callable[[tuple[ir.Expr, ...]], None],
+    body: Callable[[tuple[ir.Expr, ...]], object],
     parallel: bool = True,
 ) -> None:
     """Loops over ``shape`` (outermost first); ``body`` emits the innermost statements."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
@@ -20,6 +20,7 @@ from kiln.ir.types import PY_FLOAT, PY_INT, ScalarType
 
 if TYPE_CHECKING:
     from kiln.frontend.lower_exprs import ExprLowering
+    from kiln.kernel.intrinsics import Intrinsic
 
 ARRAY_METHODS = frozenset(
     {"sum", "prod", "min", "max", "mean", "any", "all", "copy", "astype", "reshape", "transpose",
@@ -33,7 +34,8 @@ def attribute(lower: ExprLowering, value: Value, attr: str) -> Value:
 
     ctx = lower.ctx
     if isinstance(value, Const) and getattr(type(value.value), "__kiln_intrinsic__", False):
-        return value.value.kiln_attribute(ctx, attr)  # kernel intrinsics: kiln.threadIdx.x ...
+        # kernel intrinsics: kiln.threadIdx.x ...
+        return cast("Intrinsic", value.value).kiln_attribute(ctx, attr)
     if isinstance(value, Const) and isinstance(value.value, types.ModuleType):
         if not hasattr(value.value, attr):
             raise UnsupportedError(f"module '{value.value.__name__}' has no attribute '{attr}'", ctx.loc)

@@ -125,6 +125,7 @@ def lower_leaves(lower: ExprLowering, shape: _Shape) -> tuple[list[Value], Gemm]
     )
     alpha, a = alpha_a if alpha_a is not None else (None, values[shape.product[0]])
     b = values[shape.product[1]]
+    beta_c: tuple[Scalar | None, Value] | None
     if isinstance(shape.addend, tuple):
         beta_c = _split_scaled((values[shape.addend[0]], values[shape.addend[1]]))
         beta, c = beta_c if beta_c is not None else (None, values[shape.addend[0]])

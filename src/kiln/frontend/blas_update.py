@@ -7,10 +7,10 @@ overlap ``out`` are only known then."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from kiln.frontend import exprs as E
-from kiln.frontend.arrays import assign
+from kiln.frontend.arrays import Operand, assign
 from kiln.frontend.context import Context
 from kiln.frontend.linalg import _operand, product_shape
 from kiln.frontend.values import ArrayView, Lazy, Scalar, whole_view
@@ -92,4 +92,5 @@ def _numpy_order(
     product = whole_view(tmp, t, shape)
     scaled = product if alpha is None else lower.binary("mul", alpha, product)
     kept = out if beta is None else lower.binary("mul", beta, out)
-    assign(ctx, out, lower.binary("add", scaled, kept), inplace=True)
+    # the sum of two arrays is an array operand
+    assign(ctx, out, cast(Operand, lower.binary("add", scaled, kept)), inplace=True)

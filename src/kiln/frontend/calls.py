@@ -229,7 +229,7 @@ def call_math(ctx: Context, f: Any, args: list[Value]) -> Value | None:
     if name in _MATH_UNARY and len(xs) == 1:
         return Scalar(ir.Call(_MATH_NAME.get(name, name), (as_float[0],), PY_FLOAT))
     if name == "log":
-        value = ir.Call("log", (as_float[0],), PY_FLOAT)
+        value: ir.Expr = ir.Call("log", (as_float[0],), PY_FLOAT)
         if len(xs) == 2:
             value = ir.Binary("truediv", value, ir.Call("log", (as_float[1],), PY_FLOAT), PY_FLOAT)
         return Scalar(value)

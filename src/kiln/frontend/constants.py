@@ -8,6 +8,8 @@ and it must be small: a large table belongs in an argument.
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 
 from kiln.errors import UnsupportedError
@@ -25,7 +27,7 @@ def constant_array(ctx: Context, value: np.ndarray) -> ArrayView:
     """The module-level array ``value`` as a read-only local filled on entry."""
     known = ctx.constant_arrays.get(id(value))
     if known is not None:
-        return known[1]
+        return cast(ArrayView, known[1])  # Context keeps (array, view) pairs untyped
     if value.dtype.name not in DTYPE_NAMES:
         raise UnsupportedError(f"a global NumPy array of dtype {value.dtype}", ctx.loc, hint=_HINT)
     if value.size > MAX_CONSTANT_ELEMENTS:
@@ -52,7 +54,7 @@ def constant_array(ctx: Context, value: np.ndarray) -> ArrayView:
 
 def check_constants_unwritten(ctx: Context) -> None:
     """A kernel may read a global array but not write it."""
-    constants = {v.base for _, v in ctx.constant_arrays.values()}
+    constants = {cast(ArrayView, v).base for _, v in ctx.constant_arrays.values()}
     for name in ctx.written_arrays:
         if ctx.origins_of(name) & constants:
             raise UnsupportedError("writing to a global NumPy array", ctx.loc, hint=_HINT)

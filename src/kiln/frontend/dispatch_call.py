@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 import types
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import calls
@@ -16,6 +16,7 @@ from kiln.ir import nodes as ir
 
 if TYPE_CHECKING:
     from kiln.frontend.lower_stmts import Lowerer
+    from kiln.kernel.intrinsics import Intrinsic
 
 MAX_INLINE_DEPTH = 32
 
@@ -34,7 +35,7 @@ def dispatch_call(low: Lowerer, func: Value, args: list[Value], kwargs: dict[str
     if f is prange:
         return calls.builtin_range(ctx, args, parallel=True)
     if getattr(type(f), "__kiln_intrinsic__", False):  # kernel intrinsics: kiln.syncthreads() ...
-        return f.kiln_call(low, args, kwargs)
+        return cast("Intrinsic", f).kiln_call(low, args, kwargs)
     handler = lookup_numpy(f)
     if handler is not None:
         return handler(ctx, list(args), dict(kwargs))
@@ -76,7 +77,7 @@ def inline_call(low: Lowerer, fn: types.FunctionType, args: list[Value], kwargs:
     callee = Lowerer(ctx, scope, low.call_stack)
     with ctx.block() as body:
         for name, value in bound.arguments.items():
-            if not isinstance(value, Value.__args__):  # type: ignore[attr-defined]
+            if not isinstance(value, Value.__args__):
                 value = python_constant(value, ctx)
             _bind_param(callee, name, value, parsed.locals)
         callee.start_scope()

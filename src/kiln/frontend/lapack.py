@@ -42,7 +42,8 @@ def common_types(ctx: Context, what: str, dtypes: list[str]) -> tuple[str, str]:
 
 def _array(ctx: Context, v: Value, what: str, k: int) -> ArrayView | Lazy:
     if isinstance(v, Scalar):
-        v = Lazy(v.type.dtype, (), lambda idx, e=v.expr: e, ())
+        e = v.expr
+        v = Lazy(v.type.dtype, (), lambda idx: e, ())
     if not isinstance(v, ArrayView | Lazy):
         raise TypingError(f"{what}: unsupported operand {type(v).__name__}", ctx.loc)
     return v

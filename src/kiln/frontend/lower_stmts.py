@@ -320,7 +320,7 @@ class Lowerer(ExprLowering):
                 raise UnsupportedError("assigning an array to a single element", self.ctx.loc)
             self.ctx.written_arrays.add(dest.array)
             # NumPy's setitem: a Python number must fit an integer array (a_uint8[0] = -1 raises)
-            stored = setitem_scalar(self.ctx, value, dest.type)  # type: ignore[arg-type]
+            stored = setitem_scalar(self.ctx, value, dest.type)
             self.ctx.emit(ir.Store(dest.array, dest.indices, stored))
             return
         assert isinstance(dest, ArrayView)
@@ -443,6 +443,7 @@ class Lowerer(ExprLowering):
             or getattr(builtins, cls.value.__name__, None) is not cls.value
         ):
             raise UnsupportedError("raise of anything but a built-in exception", self.ctx.loc)
+        assert isinstance(cls.value, type)  # checked above; mypy narrows it by the `is not` test
         self.ctx.emit(ir.Check(E.bool_false(), cls.value.__name__, message.replace("%", "%%")))
 
     # ---------------------------------------------------------------- returns

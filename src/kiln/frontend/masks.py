@@ -319,7 +319,7 @@ def nonzero(ctx: Context, mask: ArrayLike) -> tuple[ArrayView, ...]:
 
     if _parallel_walk(ctx, mask):
         offs, nblk, total = block_offsets(ctx, as_lazy(mask))
-        coords = (new_array(ctx, "nz", "int64", (total,)),)
+        coords: tuple[ArrayView, ...] = (new_array(ctx, "nz", "int64", (total,)),)
         walk_blocks(ctx, as_lazy(mask), recorder(coords), offs, nblk)
         return coords
     count = count_true(ctx, mask)

@@ -5,6 +5,7 @@ expressions, following ``numpy.linalg.norm`` step by step so the dtypes are NumP
 from __future__ import annotations
 
 import math
+from typing import cast
 
 from kiln.errors import UnsupportedError
 from kiln.frontend import exprs as E
@@ -27,7 +28,7 @@ def _ord(ctx: Context, value: Value) -> float | str | None:
     if isinstance(value, Const) and isinstance(value.value, str):
         return value.value
     if isinstance(value, Scalar) and isinstance(value.expr, ir.Const) and not value.type.is_complex:
-        return float(value.expr.value)
+        return float(cast(float, value.expr.value))  # not complex: its type is not
     raise UnsupportedError("np.linalg.norm(ord=...) must be a constant number or string", ctx.loc)
 
 
@@ -94,7 +95,7 @@ def _vector_norm(ctx: Context, x: Lazy, p: float | None, axis: int, keepdims: bo
     powered = apply_ufunc(ctx, "power", [_abs(ctx, x), Scalar(ir.Const(p, PY_FLOAT))])
     total = reduce(ctx, "sum", powered, axis, keepdims)
     exponent = Scalar(ir.Const(1.0 / p, real))  # reciprocal(ord, dtype=ret.dtype)
-    return apply_ufunc(ctx, "power", [total, exponent])  # type: ignore[list-item]
+    return apply_ufunc(ctx, "power", [total, exponent])
 
 
 def _matrix_norm(
@@ -113,8 +114,8 @@ def _matrix_norm(
     sums = reduce(ctx, "sum", _abs(ctx, x), summed, keepdims)
     if not keepdims and kept > summed:
         kept -= 1
-    if p > 0:  # type: ignore[operator]
-        return _max_from_zero(ctx, sums, kept, keepdims)  # type: ignore[arg-type]
+    if p > 0:
+        return _max_from_zero(ctx, sums, kept, keepdims)
     return reduce(ctx, "min", sums, kept, keepdims)
 
 
@@ -124,7 +125,8 @@ def np_norm(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     )
     x = b["x"]
     if isinstance(x, Scalar):
-        x = Lazy(x.type.dtype, (), lambda idx, e=x.expr: e, ())
+        e = x.expr
+        x = Lazy(x.type.dtype, (), lambda idx: e, ())
     x = as_lazy(array_arg(ctx, x, "norm"))
     if x.dtype not in _REAL:  # integers and bools: NumPy converts to float64 first
         source, t = x, ScalarType("float64")

@@ -28,7 +28,8 @@ def argext_handler(kind: str) -> Handler:
             raise UnsupportedError(f"{kind}() with out=", ctx.loc)
         a = b["a"]
         if isinstance(a, Scalar):
-            a = Lazy(a.type.dtype, (), lambda idx, e=a.expr: e, ())
+            e = a.expr
+            a = Lazy(a.type.dtype, (), lambda idx: e, ())
         if not isinstance(a, ArrayView | Lazy):
             raise TypingError(f"{kind}() expects an array", ctx.loc)
         if ScalarType(a.dtype).is_complex:
