@@ -9,6 +9,8 @@ folds the slots in order after the region with the scan's own test.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from kiln.codegen import c_exprs as cx
 from kiln.ir import nodes as ir
 from kiln.ir.selects import Select, find_selects
@@ -26,7 +28,7 @@ def loop_selects(s: ir.For) -> list[Select]:
 
 def wrap(
     selects: list[Select],
-    types: dict[str, object],
+    types: Mapping[str, object],
     e: cx.ExprRenderer,
     pragma: str,
     loop: list[str],

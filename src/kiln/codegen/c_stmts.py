@@ -605,7 +605,9 @@ class StmtRenderer:
         """An allocation whose block was taken before the loops: point the array at it."""
         lines: list[str] = []
         for x in s.shape:  # what the allocation itself would raise
-            if not (isinstance(x, ir.Const) and x.value >= 0) and not isinstance(x, ir.Dim):
+            if not (isinstance(x, ir.Const) and isinstance(x.value, int) and x.value >= 0) and not isinstance(
+                x, ir.Dim
+            ):
                 nonneg = ir.Binary("ge", x, ir.Const(0, x.type), ScalarType("bool"))
                 lines += self._check(ir.Check(nonneg, "ValueError", "negative dimensions are not allowed"))
         t = s.type

@@ -14,8 +14,9 @@ across barriers one per worker and thread (``slot[w, t]``): allocated once, befo
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -81,6 +82,10 @@ class _Assembler:
         self.deps: dict[str, set[int]] = {}
         self.flat = False  # threads run over the global grid (see kernel.flat)
         self.varying: set[str] = set()
+
+    def _scalar(self, name: str) -> ScalarType:
+        """The type of a value kept in a slot (slots hold scalars)."""
+        return cast(ScalarType, self.types[name])
 
     # ------------------------------------------------------------ thread index
     def flat_thread(self) -> ir.Expr:
@@ -177,8 +182,8 @@ class _Assembler:
         # thread loop, so the C compiler sees a scalar rather than a gather
         pre: list[ir.Stmt] = [
             ir.Assign(
-                v, ir.Load(f"kiln_slot_{v}", (self.w, t if v in self.varying else _i(0)), self.types[v])
-            )  # type: ignore[arg-type]
+                v, ir.Load(f"kiln_slot_{v}", (self.w, t if v in self.varying else _i(0)), self._scalar(v))
+            )
             for v in sorted(need & plan.stored)
         ]
         wanted = self._recompute_closure(need, plan)
@@ -186,11 +191,11 @@ class _Assembler:
         outside, pre, body = _hoist_uniform(pre, r.body, self.varying)
         hoisted = {x.target for x in outside}  # type: ignore[union-attr]
         once = [  # uniform values: computed once before the thread loop, stored in thread 0's slot
-            ir.Store(f"kiln_slot_{v}", (self.w, _i(0)), ir.Var(v, self.types[v]))  # type: ignore[arg-type]
+            ir.Store(f"kiln_slot_{v}", (self.w, _i(0)), ir.Var(v, self._scalar(v)))
             for v in sorted(plan.written[r.index] & hoisted)
         ]
         post = [
-            ir.Store(f"kiln_slot_{v}", (self.w, t), ir.Var(v, self.types[v]))  # type: ignore[arg-type]
+            ir.Store(f"kiln_slot_{v}", (self.w, t), ir.Var(v, self._scalar(v)))
             for v in sorted(plan.written[r.index] - hoisted)
         ]
         return (
@@ -203,7 +208,7 @@ class _Assembler:
         self,
         pre: list[ir.Stmt],
         body: tuple[ir.Stmt, ...],
-        post: list[ir.Stmt],
+        post: Sequence[ir.Stmt],
         loaded: set[str],
         written: set[str],
     ) -> tuple[ir.Stmt, ...]:
@@ -213,7 +218,7 @@ class _Assembler:
             # a thread the guard skips would store back what it loaded: the stores can move
             # under the guard, which then bounds the thread loop
             guarded = dataclasses.replace(last, then=(*last.then, *post))
-            return self.thread_loop((*pre, *head, guarded), narrow=True)  # type: ignore[arg-type]
+            return self.thread_loop((*pre, *head, guarded), narrow=True)
         pieces = None if post else split_at_conditionals((*pre, *body), TID, "kiln_slot_")
         if pieces:
             return tuple(x for p in pieces for x in self.thread_loop(p, narrow=True))
@@ -238,7 +243,7 @@ class _Assembler:
         wanted = self._recompute_closure(need, plan)
         pre += [ir.Assign(v, plan.recompute[v]) for v in plan.order if v in wanted]
         post = [
-            ir.Store(f"kiln_slot_{v}", (self.w, zero), ir.Var(v, self.types[v]))  # type: ignore[arg-type]
+            ir.Store(f"kiln_slot_{v}", (self.w, zero), ir.Var(v, self._scalar(v)))
             for v in sorted(plan.written[r.index])
         ]
         return (*pre, *r.body, *post)
@@ -274,7 +279,7 @@ class _Assembler:
                 out += self.region_loop(it, plan)
                 continue
             new_bodies = [self.materialize(b, plan) for b in bodies(it)]  # type: ignore[arg-type]
-            lifted = replace_body(it, *new_bodies)  # type: ignore[arg-type]
+            lifted = replace_body(it, *new_bodies)
             out.append(_map_own_exprs(lifted, lambda e: self.block_expr(e, plan)))
         return tuple(out)
 
@@ -382,7 +387,7 @@ def _map_own_exprs(s: ir.Stmt, fn: object) -> ir.Stmt:
     for name in ("cond", "start", "stop", "step"):
         if hasattr(s, name):
             changes[name] = fn(getattr(s, name))  # type: ignore[operator]
-    return dataclasses.replace(s, **changes)  # type: ignore[type-var]
+    return dataclasses.replace(s, **changes)
 
 
 @dataclass(frozen=True)
@@ -481,7 +486,7 @@ def _block_loops(a: Assembly) -> Assembly:
     local_vars = tuple((n, t) for n, t in asm.types.items() if n not in param_names)
     new_body = _renumber((*pre, *body_out))
     nonneg = (*fn.nonneg_params, *GDIM)  # launches check grid extents are positive
-    out = dataclasses.replace(fn, params=params, locals=local_vars, body=new_body, nonneg_params=nonneg)  # type: ignore[arg-type]
+    out = dataclasses.replace(fn, params=params, locals=local_vars, body=new_body, nonneg_params=nonneg)
     report = KernelReport(a.barriers, a.removed, len(regions), plan.bytes_all, plan.bytes_stored)
     return dataclasses.replace(a, fn=out, report=report)
 

@@ -36,7 +36,7 @@ def _i(v: int) -> ir.Const:
     return ir.Const(v, INT64)
 
 
-def candidates(loop: ir.For, types: dict[str, object], params: set[str]) -> dict[str, str]:
+def candidates(loop: ir.For, types: dict[str, ScalarType | ArrayType], params: set[str]) -> dict[str, str]:
     """Parameter arrays ``loop`` touches only through privatizable atomics -> their family."""
     family: dict[str, str] = {}
     bad: set[str] = set()
@@ -111,7 +111,7 @@ def _small(a: str, ndim: int) -> ir.Expr:
 
 
 def _copies(
-    a: str, kind: str, p: str, types: dict[str, object], nw: ir.Expr
+    a: str, kind: str, p: str, types: dict[str, ScalarType | ArrayType], nw: ir.Expr
 ) -> tuple[list[ir.Stmt], list[ir.Stmt]]:
     """The per-worker copies ``p`` of ``a`` set to the identity, and their merge into ``a``."""
     t: ArrayType = types[a]  # type: ignore[assignment]
@@ -137,7 +137,7 @@ def _copies(
 
 
 def privatize_atomics(
-    loop: ir.For, types: dict[str, object], params: set[str], worker: str, nworkers: str
+    loop: ir.For, types: dict[str, ScalarType | ArrayType], params: set[str], worker: str, nworkers: str
 ) -> tuple[ir.Stmt, ...]:
     """``loop`` (the parallel loop over blocks or the grid), with its privatizable atomics on
     per-worker copies where the run-time checks pass; ``types`` gains the new names."""
@@ -151,7 +151,7 @@ def privatize_atomics(
     checks: list[ir.Expr] = []
     others = _accessed(loop) & params
     for a, kind in sorted(found.items()):
-        checks.append(_small(a, types[a].ndim))  # type: ignore[attr-defined]
+        checks.append(_small(a, types[a].ndim))  # type: ignore[union-attr]  # an array: atomics write arrays
         checks += [ir.Unary("not", ir.Overlaps(a, b), BOOL) for b in sorted(others - {a})]
         setup, merge = _copies(a, kind, private[a], types, nw)
         pre += setup
@@ -160,7 +160,7 @@ def privatize_atomics(
     def stmt(s: ir.Stmt) -> ir.Stmt | None:
         if not (isinstance(s, ir.Atomic) and s.array in private):
             return None
-        elem = ScalarType(types[s.array].dtype)  # type: ignore[attr-defined]
+        elem = ScalarType(types[s.array].dtype)
         idx = (w, *s.indices)
         v = s.value if s.value.type == elem else ir.Cast(s.value, elem)
         new = _combine(s.op, ir.Load(private[s.array], idx, elem), v, elem)

@@ -46,7 +46,7 @@ def _mark(s: ir.Stmt, polled: bool) -> ir.Stmt:
     covered = polled or (poll > 0 and isinstance(s, ir.For))
     inner = tuple(_mark_body(b, covered) for b in bodies(s))
     s = replace_body(s, *inner) if inner else s
-    return dataclasses.replace(s, poll=poll) if poll else s  # type: ignore[type-var]
+    return dataclasses.replace(s, poll=poll) if poll and isinstance(s, ir.For | ir.While) else s
 
 
 def _holds_loop(s: ir.Stmt) -> bool:
