@@ -126,3 +126,30 @@ def test_recipe_step_replays() -> None:
     got = optimize(before, "hoist_loads")
     assert [s.transformation for s in got.steps] == ["hoist_loads"]
     assert text(replay(before, loads(dumps(got.steps)))) == text(got.fn)
+
+
+SELECT_ARM = """\
+func select_arm(p_a: array[float64, 2d, C], p_k: int64) -> ()
+  locals: j: int64
+  written: p_a
+  for #3 j in range(0: int64, dim(p_a, 1), 1: int64):
+    store #1 p_a[0: int64, j] = add(load(p_a, [0: int64, j]): float64, {value}): float64
+"""
+
+
+@pytest.mark.parametrize(
+    "value, hoisted",
+    [
+        ("load(p_a, [1: int64, p_k]): float64", 1),
+        # evaluated only when its test holds: p_k may be out of bounds otherwise
+        ("select(lt(p_k, dim(p_a, 1)): bool, load(p_a, [1: int64, p_k]): float64, 0.0: float64): float64", 0),
+        ("mul(2.0: float64, select(lt(p_k, dim(p_a, 1)): bool, load(p_a, [1: int64, p_k]): float64, "
+         "0.0: float64): float64): float64", 0),
+    ],
+)  # fmt: skip
+def test_only_loads_every_iteration_evaluates_move(value: str, hoisted: int) -> None:
+    from kiln.ir.parser import parse_function
+
+    fn = parse_function(SELECT_ARM.format(value=value))
+    got = optimize(fn, "hoist_loads").fn
+    assert len(_hoisted_reads(got)) == hoisted

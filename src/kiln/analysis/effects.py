@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from kiln.analysis.cache import register_analysis
 from kiln.ir import nodes as ir
-from kiln.ir.visit import iter_exprs, iter_stmts
+from kiln.ir.visit import child_exprs, iter_exprs, iter_stmts
 
 # Calls whose value depends on the OpenMP worker evaluating them (a kernel's scratch slot).
 PER_WORKER_CALLS = frozenset({"worker_id"})
@@ -89,7 +89,7 @@ def effects_of(stmts: Iterable[ir.Stmt], deep: bool = True) -> Effects:
     bindings: set[str] = set()
     control = False
     for s in iter_stmts(stmts) if deep else stmts:
-        for e in iter_exprs(s, deep=False):
+        for e in child_exprs(s):  # expr_reads walks each one's sub-expressions
             scalars_read, elements_read, bindings_read = expr_reads(e)
             reads |= scalars_read
             elements |= elements_read

@@ -32,7 +32,7 @@ from kiln.analysis.dependences import carried_dependence
 from kiln.analysis.effects import ArrayRoots, array_roots, effects_of
 from kiln.analysis.signs import nonneg_scalars
 from kiln.ir import nodes as ir
-from kiln.ir.visit import iter_exprs, iter_stmts, map_exprs, map_stmts, max_sid
+from kiln.ir.visit import child_exprs, iter_exprs, iter_stmts, map_exprs, map_stmts, max_sid
 from kiln.transforms.fresh import fresh_scalar
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.passes.licm import trip_positive
@@ -49,9 +49,8 @@ def _always_evaluated(e: ir.Expr) -> list[ir.Expr]:
     if isinstance(e, ir.Binary) and e.op in ("and", "or"):
         return [e, *_always_evaluated(e.lhs)]
     found: list[ir.Expr] = [e]
-    for sub in iter_exprs(e, deep=False):
-        if sub is not e:
-            found += _always_evaluated(sub)
+    for sub in child_exprs(e):  # each child applies the rule to its own children
+        found += _always_evaluated(sub)
     return found
 
 
