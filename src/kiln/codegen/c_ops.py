@@ -69,15 +69,15 @@ def render_binary(e: ir.Binary, a: str, b: str) -> str:
     raise KilnError(f"internal: no C rendering for binary {op} on {e.type}")
 
 
-def _mixed_sign(a: object, b: object) -> bool:
+def _mixed_sign(a: ScalarType, b: ScalarType) -> bool:
     ints = isinstance(a, ScalarType) and isinstance(b, ScalarType) and a.is_integer and b.is_integer
-    return ints and a.dtype.startswith("u") != b.dtype.startswith("u")  # type: ignore[union-attr]
+    return ints and a.dtype.startswith("u") != b.dtype.startswith("u")
 
 
 def _compare_mixed_sign(op: str, e: ir.Binary, a: str, b: str) -> str:
     """NumPy compares uint64 with int64 exactly (loops Qq->?, qQ->?); C would convert the signed
     operand to unsigned, making -5 greater than 10. A negative signed operand decides alone."""
-    signed_left = not e.lhs.type.dtype.startswith("u")  # type: ignore[union-attr]
+    signed_left = not e.lhs.type.dtype.startswith("u")
     s, u = (a, b) if signed_left else (b, a)
     # s < 0 <= u: what "left op right" is then
     less = {"lt": True, "le": True, "gt": False, "ge": False, "eq": False, "ne": True}[op]

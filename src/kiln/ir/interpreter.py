@@ -18,7 +18,7 @@ import math
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from numpy.lib.array_utils import byte_bounds
@@ -73,7 +73,7 @@ def to_scalar(value: Any, dtype: str) -> np.generic:
         return value
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return np.asarray(value).astype(dtype)[()]
+        return cast(np.generic, np.asarray(value).astype(dtype)[()])  # [()] of a 0-d array: a scalar
 
 
 def _operand(value: np.generic, t: ScalarType) -> Any:
@@ -330,9 +330,9 @@ class _Interpreter:
 
     def binary(self, e: Binary) -> Any:
         if e.op in ("and", "or"):
-            lhs = bool(self.eval(e.lhs))
-            if lhs == (e.op == "or"):
-                return lhs
+            left = bool(self.eval(e.lhs))
+            if left == (e.op == "or"):
+                return left
             return bool(self.eval(e.rhs))
         ufunc = BINARY_UFUNCS.get(e.op)
         if ufunc is None:

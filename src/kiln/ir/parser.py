@@ -12,7 +12,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from kiln.errors import UNKNOWN_LOC, SourceLoc
 from kiln.ir.nodes import (
@@ -255,7 +255,11 @@ class ExprParser:
             return Const(tok.text == "True", self.type_suffix())
         if tok.text in _FLOAT_WORDS:
             return Const(_FLOAT_WORDS[tok.text], self.type_suffix())
-        if tok.text in ("call", "unary", "binary") and self.ts.peek() and self.ts.peek().kind == "string":
+        if (
+            tok.text in ("call", "unary", "binary")
+            and self.ts.peek()
+            and cast(Token, self.ts.peek()).kind == "string"
+        ):
             return self.prefixed(tok.text, self.ts.string())
         if self.ts.at("("):
             return self.headed(tok.text)
@@ -696,7 +700,8 @@ def parse_function(text: str) -> Function:
     name, params, results, is_tuple, loc = parse_header(lines[0].stream())
     pos, local_decls, written, nonneg = 1, (), (), ()
     if (ts := _decl_line(lines, pos, "locals")) is not None:
-        local_decls = tuple(ts.separated(lambda: parse_decl(ts), None))
+        # the lambda runs at once, before ts is rebound (mypy keeps no narrowing into lambdas)
+        local_decls = tuple(ts.separated(lambda: parse_decl(cast(TokenStream, ts)), None))
         pos += 1
     if (ts := _decl_line(lines, pos, "written")) is not None:
         written = tuple(ts.separated(ts.name, None))

@@ -10,6 +10,7 @@ import builtins
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, cast
 
 import numpy as np
 
@@ -168,9 +169,9 @@ class _Verifier:
             )
         assigned = _assigned_names(fn.body)
         for name in fn.nonneg_params:
-            t = params.get(name)
+            pt = params.get(name)
             self.require(
-                isinstance(t, ScalarType) and t.is_integer, f"nonneg param {name!r} is no integer parameter"
+                isinstance(pt, ScalarType) and pt.is_integer, f"nonneg param {name!r} is no integer parameter"
             )
             self.require(name not in assigned, f"nonneg param {name!r} is assigned in the body")
 
@@ -201,12 +202,13 @@ class _Verifier:
 
     def expr(self, e: object) -> None:
         self.require(is_expr(e), f"not an expression: {e!r}")
-        self.require(isinstance(e.type, ScalarType), f"expression type is not a scalar type: {e!r}")  # type: ignore[union-attr]
-        for child in child_exprs(e):  # type: ignore[arg-type]
+        node = cast(Expr, e)  # by the require above
+        self.require(isinstance(node.type, ScalarType), f"expression type is not a scalar type: {e!r}")
+        for child in child_exprs(node):
             self.expr(child)
-        check = _EXPR_CHECKS.get(type(e))
+        check = _EXPR_CHECKS.get(type(node))
         if check is not None:
-            check(self, e)
+            check(self, node)
 
     def const(self, e: Const) -> None:
         v, t = e.value, e.type
@@ -290,15 +292,16 @@ class _Verifier:
 
     def statement(self, s: object, ctx: _Context) -> None:
         self.require(is_stmt(s), f"not a statement: {s!r}")
-        self.stmt = s  # type: ignore[assignment]
-        sid = s.sid  # type: ignore[union-attr]
+        node = cast(Stmt, s)  # by the require above
+        self.stmt = node
+        sid = node.sid
         self.require(isinstance(sid, int) and sid > 0, f"statement id {sid!r} is not assigned (must be > 0)")
         self.require(sid not in self.sids, f"duplicate statement id #{sid}")
         self.sids.add(sid)
-        for e in child_exprs(s):  # type: ignore[arg-type]
+        for e in child_exprs(node):
             self.expr(e)
-        _STMT_CHECKS[type(s)](self, s, ctx)
-        self.stmt = s  # type: ignore[assignment]  # restore after nested bodies
+        _STMT_CHECKS[type(node)](self, node, ctx)
+        self.stmt = node  # restore after nested bodies
 
     def assign(self, s: Assign, ctx: _Context) -> None:
         target = self.scalar(s.target, "assignment target")
@@ -402,6 +405,7 @@ class _Verifier:
     def libcall(self, s: LibCall, ctx: _Context) -> None:
         arity = LIBCALL_ARITY.get(s.func)
         self.require(arity is not None, f"unknown library routine {s.func!r}")
+        assert arity is not None  # by the require above
         shown = f"{s.func} with {len(s.outputs)} outputs and {len(s.inputs)} inputs"
         self.require((len(s.outputs), len(s.inputs)) == arity, f"{shown}, expected {arity[0]} and {arity[1]}")
         if s.func == "barrier":
@@ -473,7 +477,7 @@ def _matmul_ndim(na: int, nb: int) -> int:
     return max(na, nb)
 
 
-def _result_matches(got: ScalarType | ArrayType, want: ScalarType | ArrayType) -> bool:
+def _result_matches(got: ScalarType | ArrayType | None, want: ScalarType | ArrayType) -> bool:
     if isinstance(got, ArrayType) and isinstance(want, ArrayType):
         return got.dtype == want.dtype and got.ndim == want.ndim
     if isinstance(got, ScalarType) and isinstance(want, ScalarType):
@@ -481,7 +485,8 @@ def _result_matches(got: ScalarType | ArrayType, want: ScalarType | ArrayType) -
     return False
 
 
-_EXPR_CHECKS: dict[type, Callable[[_Verifier, Expr], None]] = {
+# Handlers take their node's own class, which a dict's value type cannot express: Any.
+_EXPR_CHECKS: dict[type, Callable[[_Verifier, Any], None]] = {
     Const: _Verifier.const,
     Var: _Verifier.var,
     Dim: _Verifier.metadata,
@@ -493,9 +498,9 @@ _EXPR_CHECKS: dict[type, Callable[[_Verifier, Expr], None]] = {
     Cast: lambda v, e: None,  # any scalar type converts to any other
     Select: _Verifier.select,
     Overlaps: _Verifier.overlaps,
-}  # type: ignore[dict-item]
+}
 
-_STMT_CHECKS: dict[type, Callable[[_Verifier, Stmt, _Context], None]] = {
+_STMT_CHECKS: dict[type, Callable[[_Verifier, Any, _Context], None]] = {
     Assign: _Verifier.assign,
     Store: _Verifier.store,
     For: _Verifier.for_,
@@ -512,7 +517,7 @@ _STMT_CHECKS: dict[type, Callable[[_Verifier, Stmt, _Context], None]] = {
     Atomic: _Verifier.atomic,
     Prefetch: _Verifier.prefetch,
     Return: _Verifier.return_,
-}  # type: ignore[dict-item]
+}
 
 
 def _assigned_names(body: tuple[Stmt, ...]) -> set[str]:

@@ -8,9 +8,9 @@ so a new node kind that follows these conventions needs no edits here.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
-from typing import get_args
+from typing import TypeGuard, get_args
 
 from kiln.ir import nodes
 from kiln.ir.nodes import Expr, Function, Stmt, Var
@@ -28,11 +28,11 @@ _ROLE_OF_ANNOTATION = {
 }
 
 
-def is_expr(node: object) -> bool:
+def is_expr(node: object) -> TypeGuard[Expr]:
     return isinstance(node, EXPR_TYPES)
 
 
-def is_stmt(node: object) -> bool:
+def is_stmt(node: object) -> TypeGuard[Stmt]:
     return isinstance(node, STMT_TYPES)
 
 
@@ -67,7 +67,8 @@ def iter_stmts(stmts: Iterable[Stmt]) -> Iterator[Stmt]:
 def child_exprs(node: Expr | Stmt) -> tuple[Expr, ...]:
     """The direct expression children of an expression or a statement (not nested bodies)."""
     children: list[Expr] = []
-    for name, role in field_roles(type(node)):
+    cls: type = type(node)  # `type`, not type[Const] | ...: mypy finds only `type` Hashable for @cache
+    for name, role in field_roles(cls):
         if role == EXPR:
             children.append(getattr(node, name))
         elif role == EXPRS:
@@ -83,11 +84,11 @@ def iter_exprs(node: Expr | Stmt, *, deep: bool = True) -> Iterator[Expr]:
     :func:`iter_stmts` to visit each expression once).
     """
     if is_expr(node):
-        yield node  # type: ignore[misc]
+        yield node
     for child in child_exprs(node):
         yield from iter_exprs(child)
     if deep and is_stmt(node):
-        for stmt in iter_stmts(s for body in bodies(node) for s in body):  # type: ignore[arg-type]
+        for stmt in iter_stmts(s for body in bodies(node) for s in body):
             yield from iter_exprs(stmt, deep=False)
 
 
@@ -119,7 +120,7 @@ def array_names(s: Stmt) -> set[str]:
     return out
 
 
-def _rebuild(node: object, changes: dict[str, object]) -> object:
+def _rebuild(node: object, changes: Mapping[str, object]) -> object:
     """``node`` with ``changes`` applied, or ``node`` itself when nothing changed."""
     if all(getattr(node, name) is value for name, value in changes.items()):
         return node
@@ -128,7 +129,8 @@ def _rebuild(node: object, changes: dict[str, object]) -> object:
 
 def _map_fields(node: object, fn: Callable[[Expr], Expr], deep: bool) -> object:
     changes: dict[str, object] = {}
-    for name, role in field_roles(type(node)):
+    cls: type = type(node)  # see child_exprs
+    for name, role in field_roles(cls):
         value = getattr(node, name)
         if role == EXPR:
             changes[name] = map_exprs(value, fn, deep=deep)
@@ -152,7 +154,7 @@ def map_exprs(node: Expr | Stmt, fn: Callable[[Expr], Expr], *, deep: bool = Tru
     """
     rebuilt = _map_fields(node, fn, deep)
     if is_expr(rebuilt):
-        return fn(rebuilt)  # type: ignore[arg-type]
+        return fn(rebuilt)
     return rebuilt  # type: ignore[return-value]
 
 
@@ -166,7 +168,8 @@ def map_shared_exprs(e: Expr, fn: Callable[[Expr], Expr], memo: dict[int, tuple[
     if hit is not None and hit[0] is e:
         return hit[1]
     changes: dict[str, object] = {}
-    for name, role in field_roles(type(e)):
+    cls: type = type(e)  # see child_exprs
+    for name, role in field_roles(cls):
         value = getattr(e, name)
         if role == EXPR:
             changes[name] = map_shared_exprs(value, fn, memo)
@@ -194,7 +197,7 @@ def map_stmts(body: Iterable[Stmt], fn: Callable[[Stmt], StmtMapResult]) -> tupl
         if result is None:
             out.append(stmt)
         elif is_stmt(result):
-            out.append(result)  # type: ignore[arg-type]
+            out.append(result)
         else:
             out.extend(result)  # type: ignore[arg-type]
     return tuple(out)
