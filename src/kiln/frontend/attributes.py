@@ -13,14 +13,23 @@ from kiln.frontend import exprs as E
 from kiln.frontend.arrays import elementwise
 from kiln.frontend.np_methods import FUNCTION_METHODS
 from kiln.frontend.outer import UFUNC_METHODS
-from kiln.frontend.values import ArrayView, BoundMethod, Const, DType, Lazy, Scalar, TupleValue, Value
+from kiln.frontend.values import (
+    ArrayView,
+    BoundMethod,
+    Const,
+    DType,
+    Intrinsic,
+    Lazy,
+    Scalar,
+    TupleValue,
+    Value,
+)
 from kiln.frontend.views import transpose
 from kiln.ir import nodes as ir
 from kiln.ir.types import PY_FLOAT, PY_INT, ScalarType
 
 if TYPE_CHECKING:
     from kiln.frontend.lower_exprs import ExprLowering
-    from kiln.kernel.intrinsics import Intrinsic
 
 ARRAY_METHODS = frozenset(
     {"sum", "prod", "min", "max", "mean", "any", "all", "copy", "astype", "reshape", "transpose",
@@ -35,7 +44,7 @@ def attribute(lower: ExprLowering, value: Value, attr: str) -> Value:
     ctx = lower.ctx
     if isinstance(value, Const) and getattr(type(value.value), "__kiln_intrinsic__", False):
         # kernel intrinsics: kiln.threadIdx.x ...
-        return cast("Intrinsic", value.value).kiln_attribute(ctx, attr)
+        return cast(Intrinsic, value.value).kiln_attribute(ctx, attr)
     if isinstance(value, Const) and isinstance(value.value, types.ModuleType):
         if not hasattr(value.value, attr):
             raise UnsupportedError(f"module '{value.value.__name__}' has no attribute '{attr}'", ctx.loc)

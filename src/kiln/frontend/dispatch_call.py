@@ -11,12 +11,11 @@ from kiln.frontend import calls
 from kiln.frontend.lower_exprs import describe, python_constant
 from kiln.frontend.numpy_ops import lookup_numpy
 from kiln.frontend.source import parse_function
-from kiln.frontend.values import BoundMethod, Const, DType, Lazy, Scalar, Value
+from kiln.frontend.values import BoundMethod, Const, DType, Intrinsic, Lazy, Scalar, Value
 from kiln.ir import nodes as ir
 
 if TYPE_CHECKING:
     from kiln.frontend.lower_stmts import Lowerer
-    from kiln.kernel.intrinsics import Intrinsic
 
 MAX_INLINE_DEPTH = 32
 
@@ -35,7 +34,7 @@ def dispatch_call(low: Lowerer, func: Value, args: list[Value], kwargs: dict[str
     if f is prange:
         return calls.builtin_range(ctx, args, parallel=True)
     if getattr(type(f), "__kiln_intrinsic__", False):  # kernel intrinsics: kiln.syncthreads() ...
-        return cast("Intrinsic", f).kiln_call(low, args, kwargs)
+        return cast(Intrinsic, f).kiln_call(low, args, kwargs)
     handler = lookup_numpy(f)
     if handler is not None:
         return handler(ctx, list(args), dict(kwargs))

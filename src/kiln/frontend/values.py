@@ -16,9 +16,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
+
+
+class Intrinsic(Protocol):
+    """An object whose type sets ``__kiln_intrinsic__`` (the kernel package's intrinsics, which
+    the frontend does not import): it lowers its own attributes and calls."""
+
+    def kiln_attribute(self, ctx: Any, attr: str) -> Any: ...
+
+    def kiln_call(self, low: Any, args: list[Any], kwargs: dict[str, Any]) -> Any: ...
 
 
 @dataclass(frozen=True)
