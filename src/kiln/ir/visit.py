@@ -203,6 +203,12 @@ def map_stmts(body: Iterable[Stmt], fn: Callable[[Stmt], StmtMapResult]) -> tupl
     return tuple(out)
 
 
+def same_stmts(a: tuple[Stmt, ...], b: tuple[Stmt, ...]) -> bool:
+    """Whether two bodies hold the same statement objects (what :func:`map_stmts` returns when
+    its function changed nothing)."""
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b))
+
+
 def replace_body(stmt: Stmt, *new_bodies: Iterable[Stmt]) -> Stmt:
     """``stmt`` with its nested bodies replaced, one argument per body field, in order.
 

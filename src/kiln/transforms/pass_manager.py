@@ -148,9 +148,9 @@ def run_passes(
         if unknown:
             raise ValueError(f"pass {name} has no parameter {', '.join(sorted(unknown))}")
         ctx = PassContext(options, cache, {**spec.defaults, **overrides}, steps, notes)
-        fn = spec.run(fn, ctx)
+        before, fn = fn, spec.run(fn, ctx)
         cache.update(fn, spec.preserves)
-        if verify:
+        if verify and fn is not before:  # a pass that changed nothing returns its input
             verify_function(fn)
         if options.dumps(f"after:{name}") or options.dumps("after:all"):
             print(f"==== kiln after {name} ====\n{print_function(fn)}", file=sys.stderr)

@@ -12,7 +12,7 @@ import dataclasses
 
 from kiln.analysis.hoisting import plan_hoists
 from kiln.ir import nodes as ir
-from kiln.ir.visit import map_stmts
+from kiln.ir.visit import map_stmts, same_stmts
 from kiln.transforms.pass_manager import PassContext, register
 
 
@@ -33,4 +33,5 @@ def hoist_blocks(fn: ir.Function, ctx: PassContext) -> ir.Function:
             return None
         return dataclasses.replace(s, hoist=levels, per_thread=per_thread)
 
-    return dataclasses.replace(fn, body=map_stmts(fn.body, mark))
+    body = map_stmts(fn.body, mark)
+    return fn if same_stmts(body, fn.body) else dataclasses.replace(fn, body=body)

@@ -25,7 +25,7 @@ from kiln.analysis.definitions import Definitions, record, substituted
 from kiln.analysis.effects import PER_WORKER_CALLS
 from kiln.analysis.regions import assigned_scalars
 from kiln.ir import nodes as ir
-from kiln.ir.visit import bodies, iter_exprs, map_stmts
+from kiln.ir.visit import bodies, iter_exprs, map_stmts, same_stmts
 from kiln.transforms.pass_manager import PassContext, register
 
 _PURE = (ir.Const, ir.Var, ir.Dim, ir.Binary, ir.Unary, ir.Cast, ir.Select)
@@ -53,7 +53,8 @@ def schedule_loops(fn: ir.Function, ctx: PassContext) -> ir.Function:
             return None
         return dataclasses.replace(s, collapse=collapsed, schedule=schedule)
 
-    return dataclasses.replace(fn, body=map_stmts(fn.body, mark))
+    body = map_stmts(fn.body, mark)
+    return fn if same_stmts(body, fn.body) else dataclasses.replace(fn, body=body)
 
 
 def _team_starters(body: tuple[ir.Stmt, ...], found: set[int]) -> None:

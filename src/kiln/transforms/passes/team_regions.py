@@ -16,7 +16,7 @@ import dataclasses
 from kiln.analysis.hoisting import hoists_in
 from kiln.analysis.regions import team_loop_fits
 from kiln.ir import nodes as ir
-from kiln.ir.visit import bodies, map_stmts
+from kiln.ir.visit import bodies, map_stmts, same_stmts
 from kiln.transforms.pass_manager import PassContext, register
 
 
@@ -37,7 +37,8 @@ def team_regions(fn: ir.Function, ctx: PassContext) -> ir.Function:
             return dataclasses.replace(s, team=s.sid in chosen)
         return None
 
-    return dataclasses.replace(fn, body=map_stmts(fn.body, mark))
+    body = map_stmts(fn.body, mark)
+    return fn if same_stmts(body, fn.body) else dataclasses.replace(fn, body=body)
 
 
 def _choose(fn: ir.Function, body: tuple[ir.Stmt, ...], hoisted_to: set[int], chosen: set[int]) -> None:
