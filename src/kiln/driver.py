@@ -40,7 +40,7 @@ from kiln.kernel.lower_intrinsics import KernelConfig
 from kiln.kernel.prefetch import prefetch_row_segments
 from kiln.options import Options
 from kiln.runtime.cache import build_module
-from kiln.transforms.pass_manager import run_passes, run_pipeline
+from kiln.transforms.pass_manager import after_step, run_passes, run_pipeline
 
 STAGES = ("ir", "opt", "c", "assembled", "derivative", "cuda")
 ArgTypes = tuple[ScalarType | ArrayType | NoneType, ...]
@@ -91,7 +91,8 @@ def _verified(fn: ir.Function, options: Options, stage: str, log: list[str] | No
 
 
 def _scheduled(fn: ir.Function, options: Options) -> ir.Function:
-    """``fn`` with its blocks, team regions and loop schedules chosen (verified after each)."""
+    """``fn`` with its blocks, team regions and loop schedules chosen (the ``schedule``
+    pipeline; verified after each pass with ``KILN_VERIFY=passes``, by the caller's stage)."""
     return run_pipeline(fn, options, "schedule")
 
 
@@ -140,10 +141,7 @@ def compile_kernel(
     assembly = start_assembly(thread, block)
     for name, stage in ASSEMBLY_STAGES:
         assembly = stage(assembly)
-        staged = assembly.numbered()
-        verify_function(staged)
-        if options.dumps(f"after:{name}") or options.dumps("after:all"):  # as after a pass
-            print(f"==== kiln after {name} ====\n{print_function(staged)}", file=sys.stderr)
+        after_step(name, assembly.numbered(), options, verify=True)
     assert assembly.report is not None, "the last assembly stage reports"
     report = assembly.report
     cpu = run_pipeline(_verified(assembly.fn, options, "assembled"), options)

@@ -36,18 +36,11 @@ class Hoist:
 
 def hoists_in(fn: ir.Function) -> dict[int, Hoist]:
     """The allocations ``fn`` marks as hoisted (``Alloc.hoist``), by their statement id."""
-    found: dict[int, Hoist] = {}
-
-    def walk(body: tuple[ir.Stmt, ...], loops: tuple[Loop, ...]) -> None:
-        for s in body:
-            if isinstance(s, ir.Alloc) and s.hoist:
-                found[s.sid] = Hoist(s, loops[-s.hoist].sid, s.per_thread, s.hoist)
-            inner = (*loops, s) if isinstance(s, _LOOPS) else loops
-            for b in bodies(s):
-                walk(b, inner)
-
-    walk(fn.body, ())
-    return found
+    return {
+        a.sid: Hoist(a, loops[-a.hoist].sid, a.per_thread, a.hoist)
+        for a, loops in _allocs_in_loops(fn.body, ())
+        if a.hoist
+    }
 
 
 def plan_hoists(fn: ir.Function, openmp: bool) -> dict[int, Hoist]:

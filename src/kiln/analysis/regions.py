@@ -47,11 +47,10 @@ def team_loop_fits(fn: ir.Function, loop: ir.For | ir.While, hoisted_to: set[int
             return False
         if isinstance(s, ir.For) and s.parallel and not _sweep_fits(s, types):
             return False
-        walked_loop = isinstance(s, ir.For) and not s.parallel and holds_parallel(s)
-        if walked_loop and isinstance(s, ir.For) and (not _constant_step(s) or s.var in outside):
-            return False
-        if isinstance(s, ir.For) and holds_parallel(s) and s.sid in hoisted_to:
-            return False
+        if isinstance(s, ir.For) and holds_parallel(s):
+            walked = not s.parallel  # every thread walks it
+            if walked and (not _constant_step(s) or s.var in outside) or s.sid in hoisted_to:
+                return False
     return True
 
 

@@ -150,11 +150,17 @@ def run_passes(
         ctx = PassContext(options, cache, {**spec.defaults, **overrides}, steps, notes)
         before, fn = fn, spec.run(fn, ctx)
         cache.update(fn, spec.preserves)
-        if verify and fn is not before:  # a pass that changed nothing returns its input
-            verify_function(fn)
-        if options.dumps(f"after:{name}") or options.dumps("after:all"):
-            print(f"==== kiln after {name} ====\n{print_function(fn)}", file=sys.stderr)
+        after_step(name, fn, options, verify and fn is not before)  # unchanged: its input, verified
     return PipelineResult(fn, steps, notes)
+
+
+def after_step(name: str, fn: ir.Function, options: Options, verify: bool) -> None:
+    """What follows a pass (or a stage of kernel assembly): the verifier when ``verify``, and
+    the IR printed when ``KILN_DUMP`` asks for ``after:NAME`` or ``after:all``."""
+    if verify:
+        verify_function(fn)
+    if options.dumps(f"after:{name}") or options.dumps("after:all"):
+        print(f"==== kiln after {name} ====\n{print_function(fn)}", file=sys.stderr)
 
 
 def run_pipeline(

@@ -130,13 +130,19 @@ def _dim_key(d: ir.Dim) -> str:
     return f"dim({d.array}, {d.axis})"
 
 
-def _inline(e: ir.Expr, known: dict[str, ir.Expr]) -> ir.Expr:
+def _substitution(known: dict[str, ir.Expr]) -> Callable[[ir.Expr], ir.Expr]:
+    """A scalar or an array's extent replaced by its known value."""
+
     def sub(x: ir.Expr) -> ir.Expr:
         if isinstance(x, ir.Var):
             return known.get(x.name, x)
         return known.get(_dim_key(x), x) if isinstance(x, ir.Dim) else x
 
-    return map_exprs(e, sub)  # type: ignore[return-value]
+    return sub
+
+
+def _inline(e: ir.Expr, known: dict[str, ir.Expr]) -> ir.Expr:
+    return map_exprs(e, _substitution(known))  # type: ignore[return-value]
 
 
 def _strip_casts(x: ir.Expr) -> ir.Expr:
@@ -152,11 +158,7 @@ def _same_value(a: ir.Expr, b: ir.Expr, known: dict[str, ir.Expr]) -> bool:
     long chains of definitions cost their size and not the size of their unfolding."""
     inlined: dict[int, tuple[ir.Expr, ir.Expr]] = {}
     normal: dict[int, tuple[ir.Expr, ir.Expr]] = {}
-
-    def sub(x: ir.Expr) -> ir.Expr:
-        if isinstance(x, ir.Var):
-            return known.get(x.name, x)
-        return known.get(_dim_key(x), x) if isinstance(x, ir.Dim) else x
+    sub = _substitution(known)
 
     def norm(e: ir.Expr) -> ir.Expr:
         return map_shared_exprs(map_shared_exprs(e, sub, inlined), _strip_casts, normal)
