@@ -9,7 +9,7 @@ kernel:     kernel source --[lower]--> one thread's IR --[assemble: ASSEMBLY_STA
             CPU IR --[passes]--> [prefetch] --[schedule]--> --[codegen]--> C (OpenMP over
             blocks) --[build]
 cuda:       one thread's IR --[cuda_ir]--> --[codegen: CUDA C]--> --[nvcc]--> launcher
-derivative: loop IR --[passes, unless differentiating first]--> [expand_gemm] --[reverse or
+derivative: loop IR --[passes but library idioms, unless differentiating first]--> --[reverse or
             forward]--> derivative IR --[passes, if not run before]--> --[schedule]-->
             --[codegen]--> --[build]
 ``schedule`` (the pass pipeline of that name) marks in the IR how loops use memory blocks and
@@ -26,7 +26,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from kiln.autodiff.expand_gemm import expand_gemm
 from kiln.codegen.c import render_function
 from kiln.codegen.cuda import CudaModule, render_cuda
 from kiln.frontend.python import lower_function
@@ -188,8 +187,7 @@ def compile_derivative(
     ``optimize_first`` is False (then the derivative is optimized instead)."""
     primal = _verified(lower_function(fn, arg_types, options, nonneg=nonneg), options, "ir")
     if optimize_first:
-        primal = _verified(run_pipeline(primal, options), options, "opt")
-    primal = expand_gemm(primal)  # the derivative rules know matmul, not the fused call
+        primal = _verified(run_pipeline(primal, options, "differentiable"), options, "opt")
     derivative, signature = transform(primal)
     verify_function(derivative)
     if not optimize_first:

@@ -1,6 +1,6 @@
 """Direct BLAS calls: ``@`` through ``?gemm``/``?gemv`` on C, Fortran, transposed and strided
 operands without copies (reversed ones fall back to NumPy's matmul), and ``alpha * A @ B +
-beta * C`` fused into one call with alpha and beta (``frontend/blas_patterns``): values against
+beta * C`` fused into one call with alpha and beta (the ``fuse_gemm`` pass): values against
 NumPy for several dtypes, extents of 0 and 1, layouts, aliasing, zero scales next to infinities,
 and the structure of the emitted IR and C."""
 

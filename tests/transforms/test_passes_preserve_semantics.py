@@ -68,6 +68,14 @@ def matvec_rows(a, x):
     return out
 
 
+def products_rebound(a, b, c, steps):
+    c[:] = 1.5 * a @ b + 0.5 * c
+    d = c * 1.0
+    for _ in range(steps):
+        d = 0.5 * a @ b + 2.0 * d
+    return d, a @ b[:, 0] + c[:, 1]
+
+
 CORPUS: list[tuple[Callable[..., Any], Callable[[np.random.Generator], tuple[Any, ...]]]] = [
     (stencil_steps, lambda r: (r.random(17), np.zeros(17), 3)),
     (fused_temporaries, lambda r: (r.random((4, 5)), r.random((4, 5)), r.random(5))),
@@ -76,6 +84,7 @@ CORPUS: list[tuple[Callable[..., Any], Callable[[np.random.Generator], tuple[Any
     (reductions_with_axes, lambda r: (r.standard_normal((5, 4)),)),
     (masked_and_while, lambda r: (r.random(9) * 4, 0.6)),
     (matvec_rows, lambda r: (r.random((7, 3)), r.random(3))),
+    (products_rebound, lambda r: (r.random((5, 3)), r.random((3, 4)), r.random((5, 4)), 3)),
 ]
 
 

@@ -1,5 +1,5 @@
 """C for products that go straight to NumPy's BLAS: ``matmul`` (``c = a @ b``) and ``gemm``
-(``c = alpha * a @ b + beta * c``, in place; see ``frontend/blas_patterns``).
+(``c = alpha * a @ b + beta * c``, in place; made by ``transforms/passes/fuse_gemm``).
 
 2-d @ 2-d is one ``?gemm``; a matrix times a vector (either side) one ``?gemv``. Strides and
 transposes are passed to the library, so no operand is copied (``c_blas_support``). Where a

@@ -155,12 +155,6 @@ class ExprLowering:
             scaled = self.scaled_matmul(node)
             if scaled is not None:
                 return scaled
-        if op == "add":
-            from kiln.frontend.blas_patterns import fused_gemm
-
-            fused = fused_gemm(self, node)
-            if fused is not None:
-                return fused
         left, right = self.operands_in_order([node.left, node.right])
         return self.binary(op, left, right)
 
@@ -183,8 +177,6 @@ class ExprLowering:
         if isinstance(node.op, ast.Mult):
             if not all(isinstance(x, ast.Name | ast.Constant) for x in (node.left, node.right)):
                 return None
-            from kiln.frontend.blas_patterns import split_scale
-
             a, b = self.operands_in_order([node.left, node.right])
             scale, array = split_scale(a, b)
             if scale is not None and array is not None:
@@ -498,3 +490,17 @@ def describe(value: Value) -> str:
             return f"the function '{getattr(v, '__name__', v)}'"
         return repr(v)
     return type(value).__name__
+
+
+def split_scale(x: Value, y: Value) -> tuple[Scalar | None, Value | None]:
+    """(number, array) of ``x * y`` when one side is a number that keeps the array's floating or
+    complex dtype (so scaling the product instead of the operand changes rounding only)."""
+    scale, array = (x, y) if isinstance(x, Scalar) else (y, x)
+    if (
+        isinstance(scale, Scalar)
+        and isinstance(array, ArrayView | Lazy)
+        and array.dtype[0] in "fc"
+        and promote(scale.type, ScalarType(array.dtype)).dtype == array.dtype
+    ):
+        return scale, array
+    return None, None

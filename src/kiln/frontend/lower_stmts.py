@@ -13,8 +13,6 @@ from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.advanced import has_arrays
 from kiln.frontend.arrays import assign, materialize, setitem_scalar
-from kiln.frontend.blas_inplace import assign_gemm, augassign_gemm
-from kiln.frontend.blas_rebind import rebind_gemm
 from kiln.frontend.context import Context
 from kiln.frontend.indexing import getitem, setitem
 from kiln.frontend.lower_exprs import (
@@ -263,7 +261,7 @@ class Lowerer(ExprLowering):
         self.expr(node.value)
 
     def stmt_Assign(self, node: ast.Assign) -> None:
-        if fuse_masked_update(self, node) or assign_gemm(self, node) or rebind_gemm(self, node):
+        if fuse_masked_update(self, node):
             return
         value = self.expr(node.value)
         if len(node.targets) > 1 or any(isinstance(t, ast.Tuple | ast.List) for t in node.targets):
@@ -330,8 +328,6 @@ class Lowerer(ExprLowering):
         op = BINOPS.get(type(node.op))
         if op is None or op == "matmul":
             raise UnsupportedError(f"augmented assignment with {type(node.op).__name__}", self.ctx.loc)
-        if augassign_gemm(self, node):
-            return
         target = node.target
         if isinstance(target, ast.Name):
             rhs = self.expr(node.value)

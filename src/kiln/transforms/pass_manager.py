@@ -69,6 +69,8 @@ PipelineEntry = str | tuple[str, Mapping[str, Any]]
 # poll_signals last: its marks change no nest's shape, and no pass after it must keep them.
 PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
     "cpu": (
+        "rebind_in_place",
+        "fuse_gemm",
         "batch_matvec",
         "fusion",
         "simplify",
@@ -96,6 +98,11 @@ PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
     "schedule": ("hoist_blocks", "team_regions", "schedule_loops"),
 }
 PIPELINES["default"] = PIPELINES["cpu"]
+# A program about to be differentiated is optimized without the passes that make library calls
+# no derivative rule knows (gemm with alpha and beta) or overwrite values the derivative reads
+# (an array updated in place); its derivative may use them.
+NOT_BEFORE_DIFFERENTIATION = frozenset({"rebind_in_place", "fuse_gemm"})
+PIPELINES["differentiable"] = tuple(p for p in PIPELINES["cpu"] if p not in NOT_BEFORE_DIFFERENTIATION)
 
 
 def register(

@@ -4,6 +4,7 @@ from kiln.analysis import effects as _effects  # noqa: F401  (registers analyses
 from kiln.analysis import signs as _signs  # noqa: F401  (registers analyses)
 from kiln.transforms.passes import batch_matvec as _batch_matvec  # noqa: F401
 from kiln.transforms.passes import contract as _contract  # noqa: F401
+from kiln.transforms.passes import fuse_gemm as _fuse_gemm  # noqa: F401
 from kiln.transforms.passes import fusion as _fusion  # noqa: F401
 from kiln.transforms.passes import hoist_blocks as _hoist_blocks  # noqa: F401
 from kiln.transforms.passes import hoist_headers as _hoist_headers  # noqa: F401
@@ -12,6 +13,7 @@ from kiln.transforms.passes import interchange as _interchange  # noqa: F401
 from kiln.transforms.passes import licm as _licm  # noqa: F401
 from kiln.transforms.passes import parallelize as _parallelize  # noqa: F401
 from kiln.transforms.passes import poll_signals as _poll_signals  # noqa: F401
+from kiln.transforms.passes import rebind_in_place as _rebind_in_place  # noqa: F401
 from kiln.transforms.passes import recompute as _recompute  # noqa: F401
 from kiln.transforms.passes import schedule_loops as _schedule_loops  # noqa: F401
 from kiln.transforms.passes import shrink as _shrink  # noqa: F401
