@@ -108,7 +108,7 @@ LAYOUTS = ["C", "F", "T", "strided", "reversed"]
 @pytest.mark.slow
 @pytest.mark.parametrize("dtype", ["float64", "float32", "complex128"])
 @pytest.mark.parametrize("lc", LAYOUTS)
-@pytest.mark.parametrize("m, k, n", [(30, 20, 25), (1, 20, 25), (30, 0, 25), (0, 4, 3), (30, 20, 1)])
+@pytest.mark.parametrize("m, k, n", [(40, 20, 50), (1, 20, 25), (30, 0, 25), (0, 4, 3), (30, 20, 1)])
 def test_inplace_gemm_values(dtype, lc, m, k, n):
     a, b, c = arr((m, k), dtype, "F"), arr((k, n), dtype, "strided", seed=1), arr((m, n), dtype, lc, seed=2)
     r = tol(dtype)

@@ -94,7 +94,11 @@ def test_refused(fn) -> None:
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex128])
-@pytest.mark.parametrize(("m", "k", "n"), [(5, 4, 3), (1, 4, 3), (5, 0, 3), (0, 2, 2), (5, 4, 1)])
+@pytest.mark.parametrize(
+    ("m", "k", "n"),
+    # the last three are large enough for the gemm path (SMALL_GEMM, SMALL_GEMV), the others not
+    [(5, 4, 3), (1, 4, 3), (5, 0, 3), (0, 2, 2), (5, 4, 1), (40, 30, 30), (1, 40, 40), (50, 40, 1)],
+)
 def test_values(dtype, m, k, n) -> None:
     tol = 1e-4 if dtype == np.float32 else 1e-12
     a, b = _rand((m, k), dtype, 1, "F"), _rand((k, n), dtype, 2)
@@ -114,6 +118,25 @@ def test_values(dtype, m, k, n) -> None:
         for g, e in zip(got, expect):
             if isinstance(e, np.ndarray):
                 np.testing.assert_allclose(g, e, rtol=tol, atol=tol)
+
+
+def test_size_limits_are_the_c_prelude_s() -> None:
+    """The pass fuses only products the C code would give to BLAS: its limits are codegen's."""
+    from kiln.codegen.prelude import _HEADER
+    from kiln.ir.types import SMALL_GEMM, SMALL_GEMV, THIN_GEMM
+
+    for name, value in (("SMALL_GEMM", SMALL_GEMM), ("THIN_GEMM", THIN_GEMM), ("SMALL_GEMV", SMALL_GEMV)):
+        assert f"#define KILN_{name} {value}\n" in _HEADER
+
+
+def test_small_products_keep_the_loops() -> None:
+    a, b, c = _rand((3, 2)), _rand((2, 3), seed=1), _rand((3, 3), seed=2)
+    want, got = c.copy(), c.copy()
+    update(1.5, 0.5, want, a, b)
+    kiln.jit(update)(1.5, 0.5, got, a, b)
+    np.testing.assert_allclose(got, want, rtol=1e-12)
+    after = text(optimize(lower(update, 1.5, 0.5, c, a, b), "fuse_gemm").fn)
+    assert "gt(mul(mul(dim(p_a, 0), dim(p_a, 1)): int64, dim(p_b, 1)): int64, 32768: int64)" in after
 
 
 def test_fixed_index_slab_and_aliasing() -> None:

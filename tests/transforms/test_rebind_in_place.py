@@ -99,8 +99,10 @@ def test_values(n) -> None:
     np.testing.assert_allclose(first, u)
     np.testing.assert_allclose(kiln.jit(parameter_rebound)(u.copy(), 2), u + 2.0)
     np.testing.assert_allclose(kiln.jit(bound_in_loop)(u, 2), bound_in_loop(u, 2), rtol=1e-12)
-    a, b = rng.standard_normal((n, 3)), rng.standard_normal((3, 4))
-    np.testing.assert_allclose(kiln.jit(iterate_product)(a, b, 3), iterate_product(a, b, 3), rtol=1e-12)
+    for k, m in ((3, 4), (40, 40)):  # the second large enough for the gemm path
+        a, b = rng.standard_normal((n * 6, k)), rng.standard_normal((k, m))
+        want = iterate_product(a, b, 3)
+        np.testing.assert_allclose(kiln.jit(iterate_product)(a, b, 3), want, rtol=1e-12)
 
 
 def test_growing_value_takes_a_new_array() -> None:

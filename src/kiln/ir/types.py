@@ -32,6 +32,11 @@ DTYPE_NAMES: tuple[str, ...] = (
 )
 # Element types the BLAS routines take (?gemm, ?gemv ...: s, d, c, z).
 BLAS_DTYPES = frozenset({"float32", "float64", "complex64", "complex128"})
+# Products small enough that generated loops beat a BLAS call (the C prelude's KILN_SMALL_GEMM,
+# KILN_THIN_GEMM and KILN_SMALL_GEMV, where the measurements are; a test keeps them equal).
+SMALL_GEMM = 32768  # m * k * n at most
+THIN_GEMM = 4  # a contracted extent at most
+SMALL_GEMV = 1024  # matrix elements at most
 
 C_TYPE_OF: dict[str, str] = {
     "bool": "npy_bool",

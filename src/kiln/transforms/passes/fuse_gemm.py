@@ -13,8 +13,9 @@ nest (versioned on broadcasting) whose every element is ``alpha * mm[i] + Y[i]``
   with one term ``alpha * mm[i]`` (``alpha`` a value the nest does not change; the other terms,
   ``Y``, not reading ``mm``) to ``D`` of the product's dtype, at indices that each follow one
   loop of the nest affinely;
-- nothing else reads ``mm``, and ``D`` shares no memory with ``A`` or ``B`` (tested at run time
-  for parameters; no fusion when they certainly overlap),
+- nothing else reads ``mm``, ``D`` shares no memory with ``A`` or ``B`` (tested at run time
+  for parameters; no fusion when they certainly overlap), and the product is large enough that
+  the C code would give it to BLAS (small and thin products run as generated loops),
 
 the nest stores ``Y`` alone and a ``gemm`` call adds ``alpha * A @ B`` to the view of ``D`` the
 nest walks; when ``Y`` is ``beta * D[i]`` at the stored element itself, the nest goes and
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 from kiln.analysis.effects import array_roots
 from kiln.errors import SourceLoc
 from kiln.ir import nodes as ir
-from kiln.ir.types import BLAS_DTYPES, ArrayType, ScalarType
+from kiln.ir.types import BLAS_DTYPES, SMALL_GEMM, SMALL_GEMV, THIN_GEMM, ArrayType, ScalarType
 from kiln.ir.visit import array_names, bodies, iter_exprs, iter_stmts, max_sid, replace_body, var_names
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.versioning import all_of, apart, renumbered
@@ -303,7 +304,7 @@ class _Fuser:
         dest_type = self.types.get(dest)
         if not isinstance(dest_type, ArrayType) or dest_type.dtype != product.alloc.type.dtype:
             return None
-        tests = list(chosen)
+        tests = [_worth_a_call(product, self.types), *chosen]  # the cheapest test first
         for extent, loop in zip(product.alloc.shape, ep.loops):
             if extent != loop.stop:
                 tests.append(ir.Binary("eq", extent, loop.stop, BOOL))
@@ -387,6 +388,27 @@ def _times(k: ir.Expr, stride: ir.Expr) -> ir.Expr:
     if _is_const(k, 1):
         return stride
     return ir.Binary("mul", k if k.type == INT64 else ir.Cast(k, INT64), stride, INT64)
+
+
+def _worth_a_call(product: Product, types: dict) -> ir.Expr:
+    """The product is one the C code would give to BLAS anyway: too large for generated loops
+    (a small or thin product goes through loops and the nest, as it was)."""
+    a, b = product.call.inputs
+    rows, inner = ir.Dim(a, 0, INT64), ir.Dim(a, types[a].ndim - 1, INT64)
+
+    def more(x: ir.Expr, limit: int) -> ir.Expr:
+        return ir.Binary("gt", x, ir.Const(limit, INT64), BOOL)
+
+    def times(x: ir.Expr, y: ir.Expr) -> ir.Expr:
+        return ir.Binary("mul", x, y, INT64)
+
+    if product.rank == 2:
+        cols = ir.Dim(b, 1, INT64)
+        return ir.Binary(
+            "and", more(times(times(rows, inner), cols), SMALL_GEMM), more(inner, THIN_GEMM), BOOL
+        )
+    matrix = a if types[a].ndim == 2 else b
+    return more(times(ir.Dim(matrix, 0, INT64), ir.Dim(matrix, 1, INT64)), SMALL_GEMV)
 
 
 def _versions(s: ir.Stmt) -> Iterator[tuple[list[ir.Expr], ir.Stmt]]:
