@@ -54,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--no-numba", action="store_true", help="leave Numba out even when it is installed")
     bench.add_argument("--no-plot", action="store_true", help="do not draw the PNG plot")
     bench.add_argument("--list", action="store_true", help="list the suites and the suite's benchmarks")
-    npbench = bench.add_argument_group("npbench suite")
+    npbench = bench.add_argument_group("npbench and compile suites (an NPBench checkout)")
     npbench.add_argument("--npbench-dir", type=Path, help="an NPBench checkout (github.com/spcl/npbench)")
     npbench.add_argument("--preset", default="S", help="NPBench data size: S, M, L or paper (default S)")
     npbench.add_argument("--bench", help="comma-separated NPBench benchmark names (default all)")
@@ -164,6 +164,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return 2
     if name == "npbench":
         return cmd_bench_npbench(args)
+    if name == "compile":
+        return cmd_bench_compile(args)
     if name == "gpu":
         from kiln.bench.gpu import main as bench_gpu
 
@@ -196,15 +198,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 1 if any(r.status == FAIL for r in results) else 0
 
 
-def cmd_bench_npbench(args: argparse.Namespace) -> int:
+def _npbench_selection(args: argparse.Namespace, command: str) -> tuple[Path, list[str]] | int:
+    """The NPBench checkout and benchmark names the arguments choose, or an exit code."""
     from kiln.bench import npbench
 
     if args.npbench_dir is None:
-        print("kiln bench npbench: --npbench-dir PATH (an NPBench checkout) is required", file=sys.stderr)
+        print(f"kiln bench {command}: --npbench-dir PATH (an NPBench checkout) is required", file=sys.stderr)
         return 2
     if args.preset not in npbench.PRESETS:
         print(
-            f"kiln bench npbench: unknown preset {args.preset}; use {', '.join(npbench.PRESETS)}",
+            f"kiln bench {command}: unknown preset {args.preset}; use {', '.join(npbench.PRESETS)}",
             file=sys.stderr,
         )
         return 2
@@ -212,16 +215,48 @@ def cmd_bench_npbench(args: argparse.Namespace) -> int:
     try:
         names = npbench.benchmark_names(npbench_dir)
     except ValueError as exc:
-        print(f"kiln bench npbench: {exc}", file=sys.stderr)
+        print(f"kiln bench {command}: {exc}", file=sys.stderr)
         return 2
     if args.bench:
         wanted = [b.strip() for b in args.bench.split(",") if b.strip()]
         unknown = sorted(set(wanted) - set(names))
         if unknown:
-            print(f"kiln bench npbench: unknown benchmarks {', '.join(unknown)}", file=sys.stderr)
+            print(f"kiln bench {command}: unknown benchmarks {', '.join(unknown)}", file=sys.stderr)
             return 2
         names = wanted
-    names = [n for n in names if not args.filter or any(f in n for f in args.filter)]
+    return npbench_dir, [n for n in names if not args.filter or any(f in n for f in args.filter)]
+
+
+def cmd_bench_compile(args: argparse.Namespace) -> int:
+    from kiln.bench import compile_profile
+    from kiln.bench.report import write_json
+
+    chosen = _npbench_selection(args, "compile")
+    if isinstance(chosen, int):
+        return chosen
+    npbench_dir, names = chosen
+    if args.list:
+        print("\n".join(names))
+        return 0
+    rows = compile_profile.run_compile_profile(
+        npbench_dir, names, args.preset, args.parallel, args.timeout, _progress
+    )
+    md = compile_profile.markdown(rows, args.preset)
+    print("\n" + md)
+    json_path = args.json or DEFAULT_RESULTS_DIR / f"compile-{args.preset}.json"
+    payload = {"suite": "compile", "preset": args.preset, "parallel": args.parallel, "rows": rows}
+    print(f"wrote {write_json(json_path, payload)}")
+    json_path.with_suffix(".md").write_text(md)
+    return 0 if all(r.get("status") == "ok" for r in rows) else 1
+
+
+def cmd_bench_npbench(args: argparse.Namespace) -> int:
+    from kiln.bench import npbench
+
+    chosen = _npbench_selection(args, "npbench")
+    if isinstance(chosen, int):
+        return chosen
+    npbench_dir, names = chosen
     if args.list:
         print("\n".join(names))
         return 0

@@ -33,12 +33,14 @@ from kiln.ir import nodes as ir
 from kiln.ir.printer import print_function
 from kiln.ir.types import ArrayType, NoneType, ScalarType
 from kiln.ir.verifier import verify_function
+from kiln.ir.visit import iter_stmts
 from kiln.kernel.assemble import ASSEMBLY_STAGES, KernelReport, start_assembly
 from kiln.kernel.gpu import GpuKernel, cuda_ir
 from kiln.kernel.lower_intrinsics import KernelConfig
 from kiln.kernel.prefetch import prefetch_row_segments
 from kiln.options import Options
 from kiln.runtime.cache import build_module
+from kiln.stage_times import note_size, stage
 from kiln.transforms.pass_manager import after_step, run_passes, run_pipeline
 
 STAGES = ("ir", "opt", "c", "assembled", "derivative", "cuda")
@@ -75,18 +77,28 @@ class CompiledDerivative:
     entry: Callable[..., Any]
 
 
-def _dump(options: Options, stage: str, text: str, log: list[str] | None = None) -> None:
+def _dump(options: Options, name: str, text: str, log: list[str] | None = None) -> None:
     if log is not None:
-        log.append(f"==== {stage} ====\n{text}")
-    if options.dumps(stage):
-        print(f"==== kiln {stage} ====\n{text}", file=sys.stderr)
+        log.append(f"==== {name} ====\n{text}")
+    if options.dumps(name):
+        print(f"==== kiln {name} ====\n{text}", file=sys.stderr)
 
 
-def _verified(fn: ir.Function, options: Options, stage: str, log: list[str] | None = None) -> ir.Function:
+def _verified(fn: ir.Function, options: Options, name: str, log: list[str] | None = None) -> ir.Function:
     """``fn`` as a stage made it: verified, and dumped when asked."""
-    verify_function(fn)
-    _dump(options, stage, print_function(fn), log)
+    with stage("verify"):
+        verify_function(fn)
+    _dump(options, name, print_function(fn), log)
     return fn
+
+
+def _rendered(fn: ir.Function, options: Options) -> str:
+    """The C of ``fn``, its size noted for ``kiln bench compile``."""
+    with stage("codegen"):
+        source = render_function(fn, openmp=options.parallel)
+    note_size("c_lines", source.count("\n"))
+    note_size("loops", sum(1 for s in iter_stmts(fn.body) if isinstance(s, ir.For | ir.While)))
+    return source
 
 
 def _scheduled(fn: ir.Function, options: Options) -> ir.Function:
@@ -105,10 +117,12 @@ def compile_function(
     nonneg: frozenset[int] = frozenset(),
 ) -> Compiled:
     """``nonneg``: positions of integer arguments known to be >= 0 (frontend.arguments.NonNegative)."""
-    lowered = _verified(lower_function(fn, arg_types, options, nonneg=nonneg), options, "ir", log)
+    with stage("frontend"):
+        lowered = lower_function(fn, arg_types, options, nonneg=nonneg)
+    lowered = _verified(lowered, options, "ir", log)
     passes = run_passes(lowered, options)  # verified after each pass
     optimized = _verified(_scheduled(passes.fn, options), options, "opt", log)
-    c_source = render_function(optimized, openmp=options.parallel)
+    c_source = _rendered(optimized, options)
     _dump(options, "c", c_source, log)
     entry = build_module(c_source, options).entry if build else None
     return Compiled(lowered, optimized, c_source, entry, tuple(passes.steps), passes.notes)
@@ -138,15 +152,16 @@ def compile_kernel(
     """A CUDA-style kernel as one CPU function: blocks and threads become loops."""
     thread = lower_kernel(fn, arg_types, block, options, nonneg)
     assembly = start_assembly(thread, block)
-    for name, stage in ASSEMBLY_STAGES:
-        assembly = stage(assembly)
+    for name, assemble in ASSEMBLY_STAGES:
+        with stage(f"assembly:{name}"):
+            assembly = assemble(assembly)
         after_step(name, assembly.numbered(), options, verify=True)
     assert assembly.report is not None, "the last assembly stage reports"
     report = assembly.report
     cpu = run_pipeline(_verified(assembly.fn, options, "assembled"), options)
     cpu = prefetch_row_segments(cpu, block)  # hints only: after the passes, which need not know them
     cpu = _verified(_scheduled(cpu, options), options, "opt")
-    c_source = render_function(cpu, openmp=options.parallel)
+    c_source = _rendered(cpu, options)
     _dump(options, "c", c_source)
     entry = build_module(c_source, options).entry if build else None
     return CompiledKernel(thread, cpu, c_source, report, entry)
@@ -193,6 +208,6 @@ def compile_derivative(
     if not optimize_first:
         derivative = run_pipeline(derivative, options)
     derivative = _verified(_scheduled(derivative, options), options, "derivative")
-    source = render_function(derivative, openmp=options.parallel)
+    source = _rendered(derivative, options)
     _dump(options, "c", source)
     return CompiledDerivative(primal, derivative, signature, build_module(source, options).entry)

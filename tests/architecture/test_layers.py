@@ -14,7 +14,7 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "kiln"
 LAYERS: tuple[frozenset[str], ...] = tuple(
     frozenset(names.split())
     for names in (
-        "errors options",
+        "errors options stage_times",
         "ir runtime",
         "analysis",
         "frontend transforms",

@@ -36,7 +36,7 @@ import numpy
 from kiln.errors import CompilerFailure, ToolchainError
 from kiln.options import Options
 from kiln.runtime.heap import keep_freed_memory
-from kiln.runtime.loader import load_extension
+from kiln.runtime.loader import load_extension as _load_extension
 from kiln.runtime.toolchain import (
     Toolchain,
     cached_toolchain,
@@ -44,6 +44,7 @@ from kiln.runtime.toolchain import (
     find_toolchain,
     require_openmp,
 )
+from kiln.stage_times import stage
 
 # Bump when the compile command or the cache layout changes: old entries then stop matching.
 _CACHE_FORMAT = "kiln-cache-2"
@@ -320,6 +321,11 @@ def _build_uncached(c_source: str, options: Options, tc: Toolchain, key: str) ->
 
 
 def _compile(c_source: str, options: Options, tc: Toolchain, out_path: Path, name: str) -> None:
+    with stage("cc"):
+        _compile_now(c_source, options, tc, out_path, name)
+
+
+def _compile_now(c_source: str, options: Options, tc: Toolchain, out_path: Path, name: str) -> None:
     compile_extension(
         tc,
         c_source,
@@ -329,3 +335,8 @@ def _compile(c_source: str, options: Options, tc: Toolchain, out_path: Path, nam
         fastmath=options.fastmath,
         opt_flags=options.compile_flags(),
     )
+
+
+def load_extension(path: Path, module_name: str) -> ModuleType:
+    with stage("load"):
+        return _load_extension(path, module_name)

@@ -19,6 +19,7 @@ from kiln.ir import nodes as ir
 from kiln.ir.printer import print_function
 from kiln.ir.verifier import verify_function
 from kiln.options import Options
+from kiln.stage_times import stage
 
 __all__ = ["ANALYSES", "AnalysisCache", "register_analysis"]  # kept here for the passes
 
@@ -155,7 +156,8 @@ def run_passes(
         if unknown:
             raise ValueError(f"pass {name} has no parameter {', '.join(sorted(unknown))}")
         ctx = PassContext(options, cache, {**spec.defaults, **overrides}, steps, notes)
-        before, fn = fn, spec.run(fn, ctx)
+        with stage(f"pass:{name}"):
+            before, fn = fn, spec.run(fn, ctx)
         cache.update(fn, spec.preserves)
         after_step(name, fn, options, verify and fn is not before)  # unchanged: its input, verified
     return PipelineResult(fn, steps, notes)
@@ -165,7 +167,8 @@ def after_step(name: str, fn: ir.Function, options: Options, verify: bool) -> No
     """What follows a pass (or a stage of kernel assembly): the verifier when ``verify``, and
     the IR printed when ``KILN_DUMP`` asks for ``after:NAME`` or ``after:all``."""
     if verify:
-        verify_function(fn)
+        with stage("verify"):
+            verify_function(fn)
     if options.dumps(f"after:{name}") or options.dumps("after:all"):
         print(f"==== kiln after {name} ====\n{print_function(fn)}", file=sys.stderr)
 
