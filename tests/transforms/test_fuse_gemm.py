@@ -10,6 +10,7 @@ import re
 
 import numpy as np
 import pytest
+from tests.transforms.support import GOLDEN as GOLDEN_DIR
 from tests.transforms.support import golden, lower, optimize, text
 
 import kiln
@@ -64,6 +65,27 @@ def test_update_golden() -> None:
     golden("fuse_gemm_update_after.ir", text(after))
     (call,) = _gemms(after)
     assert call.outputs == ("p_c",) and call.inputs[:3] == ("p_a", "p_b", "p_c")
+
+
+def test_statements_moved_before_the_product_keep_its_meaning() -> None:
+    """The statements between the product and its nest run before the product in the rewritten
+    code: one that re-assigns a scalar the product's extents read stops the fusion."""
+    from kiln.ir.parser import parse_function
+
+    golden_text = (GOLDEN_DIR / "fuse_gemm_update_before.ir").read_text()
+    text_ = golden_text.replace("k7_i: int64", "k7_i: int64, k9_n: int64", 1)
+    text_ = text_.replace(
+        "  alloc #2 k1_mm: array[float64, 2d, C], shape=[dim(p_a, 0), dim(p_b, 1)]\n",
+        "  assign #90 k9_n = dim(p_a, 0)\n"
+        "  alloc #2 k1_mm: array[float64, 2d, C], shape=[k9_n, dim(p_b, 1)]\n",
+    )
+    moved = text_.replace(
+        "  libcall #3 (k1_mm) = matmul(p_a, p_b)\n",
+        "  libcall #3 (k1_mm) = matmul(p_a, p_b)\n  assign #91 k9_n = 0: int64\n",
+    )
+    assert optimize(parse_function(text_), "fuse_gemm").fn.body != parse_function(text_).body
+    refused = parse_function(moved)
+    assert optimize(refused, "fuse_gemm").fn is refused
 
 
 def test_bias_copies_then_one_gemm() -> None:

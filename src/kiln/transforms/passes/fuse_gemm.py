@@ -195,17 +195,6 @@ def _product(stmts: tuple[ir.Stmt, ...], at: int, types: dict) -> Product | None
     return Product(alloc, call, rank)
 
 
-def _mentions(s: ir.Stmt, name: str) -> bool:
-    """Whether ``s`` itself (not the statements nested in it) names array ``name``."""
-    return (
-        name in array_names(s)
-        or any(
-            isinstance(x, ir.Load | ir.Dim | ir.Stride) and x.array == name for x in iter_exprs(s, deep=False)
-        )
-        or any(isinstance(x, ir.Overlaps) and name in (x.a, x.b) for x in iter_exprs(s, deep=False))
-    )
-
-
 class _Fuser:
     """Finds and rewrites the products of one function, block by block."""
 
@@ -219,18 +208,8 @@ class _Fuser:
         self.taken = set(self.types)
         self.mentions: dict[str, int] = {}
         for s in iter_stmts(fn.body):
-            for name in {x for x in self._named(s)}:
+            for name in array_names(s):
                 self.mentions[name] = self.mentions.get(name, 0) + 1
-
-    @staticmethod
-    def _named(s: ir.Stmt) -> set[str]:
-        names = set(array_names(s))
-        for x in iter_exprs(s, deep=False):
-            if isinstance(x, ir.Load | ir.Dim | ir.Stride):
-                names.add(x.array)
-            elif isinstance(x, ir.Overlaps):
-                names.update((x.a, x.b))
-        return names
 
     def fresh(self, stem: str, type_: ArrayType) -> str:
         name, n = stem, 0
@@ -272,18 +251,22 @@ class _Fuser:
             return None
         mm = product.alloc.target
         between = at + 2
-        # checks, scalars and bindings of other arrays: they may run before the product
-        operands = {mm, *product.call.inputs}
+        # checks, scalars and bindings of other arrays: they may run before the product, which
+        # must then mean what it meant (its operands and extents not re-bound or re-assigned)
+        shape = [e for x in product.alloc.shape for e in iter_exprs(x)]
+        operands = {mm, *product.call.inputs, *(e.array for e in shape if isinstance(e, ir.Dim | ir.Stride))}
+        scalars = {e.name for e in shape if isinstance(e, ir.Var)}
         while between < len(stmts) and isinstance(stmts[between], ir.Check | ir.Assign | ir.Alloc | ir.View):
             s = stmts[between]
-            if _mentions(s, mm) or (isinstance(s, ir.Alloc | ir.View) and s.target in operands):
+            rebinds = isinstance(s, ir.Alloc | ir.View) and s.target in operands
+            if mm in array_names(s) or rebinds or (isinstance(s, ir.Assign) and s.target in scalars):
                 return None
             between += 1
         if between == len(stmts):
             return None
         consumer = stmts[between]
         # mm named by its alloc, its matmul and statements inside the consumer only
-        inside = sum(1 for s in iter_stmts([consumer]) if mm in self._named(s))
+        inside = sum(1 for s in iter_stmts([consumer]) if mm in array_names(s))
         if self.mentions.get(mm, 0) != 2 + inside or inside == 0:
             return None
         fused = self._fused(product, consumer)

@@ -27,33 +27,21 @@ import dataclasses
 from kiln.analysis.effects import array_roots
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
-from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_exprs, map_stmts, max_sid, replace_body
+from kiln.ir.visit import (
+    array_names,
+    bodies,
+    iter_exprs,
+    iter_stmts,
+    map_exprs,
+    map_stmts,
+    max_sid,
+    replace_body,
+)
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.versioning import all_of, renumbered
 
 INT64 = ScalarType("int64")
 BOOL = ScalarType("bool")
-
-
-def named(s: ir.Stmt) -> set[str]:
-    """The arrays ``s`` itself (not its nested statements) names, in any role."""
-    names: set[str] = set()
-    if isinstance(s, ir.Alloc):
-        names.add(s.target)
-    elif isinstance(s, ir.View):
-        names |= {s.target, s.base}
-    elif isinstance(s, ir.Store | ir.Atomic):
-        names.add(s.array)
-    elif isinstance(s, ir.LibCall):
-        names |= {*s.outputs, *s.inputs}
-    elif isinstance(s, ir.Return):
-        names |= set(s.values)
-    for x in iter_exprs(s, deep=False):
-        if isinstance(x, ir.Load | ir.Dim | ir.Stride):
-            names.add(x.array)
-        elif isinstance(x, ir.Overlaps):
-            names |= {x.a, x.b}
-    return names
 
 
 def _whole_view(s: ir.Stmt, x: ir.Alloc) -> bool:
@@ -74,7 +62,7 @@ def _stores_elementwise(stmts: tuple[ir.Stmt, ...], x: str, v: str) -> bool:
     other statement and sits in no other loop; ``v`` read only at the element it stores."""
     stores = [s for s in iter_stmts(stmts) if isinstance(s, ir.Store) and s.array == x]
     if len(stores) != 1 or any(
-        isinstance(s, ir.Atomic | ir.LibCall) and x in named(s) for s in iter_stmts(stmts)
+        isinstance(s, ir.Atomic | ir.LibCall) and x in array_names(s) for s in iter_stmts(stmts)
     ):
         return False
     store = stores[0]
@@ -89,7 +77,8 @@ def _stores_elementwise(stmts: tuple[ir.Stmt, ...], x: str, v: str) -> bool:
             if isinstance(e, ir.Load) and e.array == v and (s is not store or e.indices != here):
                 return False
         writes_v = isinstance(s, ir.Store | ir.Atomic) and s.array == v
-        if writes_v or (s is not store and isinstance(s, ir.View | ir.Alloc | ir.LibCall) and v in named(s)):
+        binds_or_passes_v = isinstance(s, ir.View | ir.Alloc | ir.LibCall) and v in array_names(s)
+        if writes_v or (s is not store and binds_or_passes_v):
             return False
     return True
 
@@ -141,7 +130,7 @@ class _InPlace:
         self.last_sid = max_sid(fn)
         self.mentions: dict[str, list[ir.Stmt]] = {}
         for s in iter_stmts(fn.body):
-            for name in named(s):
+            for name in array_names(s):
                 self.mentions.setdefault(name, []).append(s)
         self.top_of = {id(s): top for top in fn.body for s in iter_stmts([top])}
 
