@@ -199,7 +199,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _npbench_selection(args: argparse.Namespace, command: str) -> tuple[Path, list[str]] | int:
-    """The NPBench checkout and benchmark names the arguments choose, or an exit code."""
+    """The NPBench checkout and benchmark names the arguments choose, or an exit code (after
+    printing the names for ``--list``, or saying what is wrong)."""
     from kiln.bench import npbench
 
     if args.npbench_dir is None:
@@ -224,7 +225,11 @@ def _npbench_selection(args: argparse.Namespace, command: str) -> tuple[Path, li
             print(f"kiln bench {command}: unknown benchmarks {', '.join(unknown)}", file=sys.stderr)
             return 2
         names = wanted
-    return npbench_dir, [n for n in names if not args.filter or any(f in n for f in args.filter)]
+    names = [n for n in names if not args.filter or any(f in n for f in args.filter)]
+    if args.list:
+        print("\n".join(names))
+        return 0
+    return npbench_dir, names
 
 
 def cmd_bench_compile(args: argparse.Namespace) -> int:
@@ -235,9 +240,6 @@ def cmd_bench_compile(args: argparse.Namespace) -> int:
     if isinstance(chosen, int):
         return chosen
     npbench_dir, names = chosen
-    if args.list:
-        print("\n".join(names))
-        return 0
     rows = compile_profile.run_compile_profile(
         npbench_dir, names, args.preset, args.parallel, args.timeout, _progress
     )
@@ -257,9 +259,6 @@ def cmd_bench_npbench(args: argparse.Namespace) -> int:
     if isinstance(chosen, int):
         return chosen
     npbench_dir, names = chosen
-    if args.list:
-        print("\n".join(names))
-        return 0
     scaling = (args.threads or 2) if args.scaling else 0
     rows = npbench.run_npbench(
         npbench_dir,

@@ -40,7 +40,7 @@ from kiln.kernel.lower_intrinsics import KernelConfig
 from kiln.kernel.prefetch import prefetch_row_segments
 from kiln.options import Options
 from kiln.runtime.cache import build_module
-from kiln.stage_times import note_size, stage
+from kiln.stage_times import note_size, recording_now, stage
 from kiln.transforms.pass_manager import after_step, run_passes, run_pipeline
 
 STAGES = ("ir", "opt", "c", "assembled", "derivative", "cuda")
@@ -96,8 +96,9 @@ def _rendered(fn: ir.Function, options: Options) -> str:
     """The C of ``fn``, its size noted for ``kiln bench compile``."""
     with stage("codegen"):
         source = render_function(fn, openmp=options.parallel)
-    note_size("c_lines", source.count("\n"))
-    note_size("loops", sum(1 for s in iter_stmts(fn.body) if isinstance(s, ir.For | ir.While)))
+    if recording_now():  # kiln bench compile: not worth a walk on every compile otherwise
+        note_size("c_lines", source.count("\n"))
+        note_size("loops", sum(1 for s in iter_stmts(fn.body) if isinstance(s, ir.For | ir.While)))
     return source
 
 

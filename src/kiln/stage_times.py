@@ -54,6 +54,11 @@ def stage(name: str) -> Iterator[None]:
         times.add(name, time.perf_counter() - start)
 
 
+def recording_now() -> bool:
+    """Whether a recording is active: sizes cost a walk, worth it only then."""
+    return _active.get() is not None
+
+
 def note_size(name: str, value: int) -> None:
     """Record a size (the last value wins) when a recording is active."""
     times = _active.get()

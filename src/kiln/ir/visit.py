@@ -203,6 +203,34 @@ def map_stmts(body: Iterable[Stmt], fn: Callable[[Stmt], StmtMapResult]) -> tupl
     return tuple(out)
 
 
+RunMatch = Callable[[tuple[Stmt, ...], int], tuple[Sequence[Stmt], int] | None]
+
+
+def map_runs(body: tuple[Stmt, ...], match: RunMatch) -> tuple[Stmt, ...]:
+    """Rebuild ``body`` bottom-up, rewriting runs of sibling statements: nested bodies first,
+    then, at each position ``at`` of a block, ``match(block, at)`` returns the statements that
+    replace ``block[at:end]`` and ``end``, or None to keep ``block[at]`` and move on. Returns
+    ``body`` itself when nothing changed."""
+    block = tuple(_runs_nested(s, match) for s in body)
+    out: list[Stmt] = []
+    at = 0
+    while at < len(block):
+        found = match(block, at)
+        if found is None:
+            out.append(block[at])
+            at += 1
+        else:
+            replacement, at = found
+            out.extend(replacement)
+    return body if same_stmts(body, tuple(out)) else tuple(out)
+
+
+def _runs_nested(s: Stmt, match: RunMatch) -> Stmt:
+    inner = bodies(s)
+    new = tuple(map_runs(b, match) for b in inner)
+    return s if all(x is y for x, y in zip(new, inner)) else replace_body(s, *new)
+
+
 def same_stmts(a: tuple[Stmt, ...], b: tuple[Stmt, ...]) -> bool:
     """Whether two bodies hold the same statement objects (what :func:`map_stmts` returns when
     its function changed nothing)."""

@@ -34,7 +34,8 @@ from kiln.analysis.effects import array_roots
 from kiln.errors import SourceLoc
 from kiln.ir import nodes as ir
 from kiln.ir.types import BLAS_DTYPES, SMALL_GEMM, SMALL_GEMV, THIN_GEMM, ArrayType, ScalarType
-from kiln.ir.visit import array_names, bodies, iter_exprs, iter_stmts, max_sid, replace_body, var_names
+from kiln.ir.visit import array_names, iter_exprs, iter_stmts, map_runs, max_sid, var_names
+from kiln.transforms.fresh import fresh_local
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.versioning import all_of, apart, renumbered
 
@@ -198,54 +199,29 @@ def _product(stmts: tuple[ir.Stmt, ...], at: int, types: dict) -> Product | None
 class _Fuser:
     """Finds and rewrites the products of one function, block by block."""
 
-    def __init__(self, fn: ir.Function, ctx: PassContext) -> None:
-        self.fn = fn
-        self.ctx = ctx
+    def __init__(self, fn: ir.Function) -> None:
         self.types = fn.var_types()
         self.roots = array_roots(fn)
         self.last_sid = max_sid(fn)
-        self.new_locals: list[tuple[str, ArrayType]] = []
-        self.taken = set(self.types)
+        self.declared = fn  # the function with the locals the rewrite adds
         self.mentions: dict[str, int] = {}
         for s in iter_stmts(fn.body):
             for name in array_names(s):
                 self.mentions[name] = self.mentions.get(name, 0) + 1
 
     def fresh(self, stem: str, type_: ArrayType) -> str:
-        name, n = stem, 0
-        while name in self.taken:
-            n += 1
-            name = f"{stem}{n}"
-        self.taken.add(name)
-        self.new_locals.append((name, type_))
+        self.declared, name = fresh_local(self.declared, stem, type_)
         return name
 
     def sid(self) -> int:
         self.last_sid += 1
         return self.last_sid
 
-    def block(self, stmts: tuple[ir.Stmt, ...]) -> tuple[ir.Stmt, ...]:
-        stmts = tuple(self._nested(s) for s in stmts)
-        out: list[ir.Stmt] = []
-        at = 0
-        while at < len(stmts):
-            fused = self._fuse_at(stmts, at) if at + 2 < len(stmts) else None
-            if fused is None:
-                out.append(stmts[at])
-                at += 1
-                continue
-            new, at = fused
-            out.extend(new)
-        return tuple(out)
-
-    def _nested(self, s: ir.Stmt) -> ir.Stmt:
-        inner = bodies(s)
-        if not inner:
-            return s
-        new = tuple(self.block(b) for b in inner)
-        return s if all(x is y for x, y in zip(new, inner)) else replace_body(s, *new)
-
-    def _fuse_at(self, stmts: tuple[ir.Stmt, ...], at: int) -> tuple[list[ir.Stmt], int] | None:
+    def fuse_at(self, stmts: tuple[ir.Stmt, ...], at: int) -> tuple[list[ir.Stmt], int] | None:
+        """The statements that replace the product at ``at`` and its consumer, and the position
+        after them (``map_runs``'s contract); None when there is nothing to fuse there."""
+        if at + 2 >= len(stmts):
+            return None
         product = _product(stmts, at, self.types)
         if product is None:
             return None
@@ -430,8 +406,8 @@ def _rebuilt_nest(loops: tuple[ir.For, ...], store: ir.Store) -> ir.Stmt:
 def fuse_gemm(fn: ir.Function, ctx: PassContext) -> ir.Function:
     if not any(isinstance(s, ir.LibCall) and s.func == "matmul" for s in iter_stmts(fn.body)):
         return fn
-    fuser = _Fuser(fn, ctx)
-    body = fuser.block(fn.body)
-    if all(x is y for x, y in zip(body, fn.body)) and len(body) == len(fn.body):
+    fuser = _Fuser(fn)
+    body = map_runs(fn.body, fuser.fuse_at)
+    if body is fn.body:
         return fn
-    return dataclasses.replace(fn, body=body, locals=(*fn.locals, *fuser.new_locals))
+    return dataclasses.replace(fuser.declared, body=body)

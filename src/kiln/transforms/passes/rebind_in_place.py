@@ -33,9 +33,9 @@ from kiln.ir.visit import (
     iter_exprs,
     iter_stmts,
     map_exprs,
+    map_runs,
     map_stmts,
     max_sid,
-    replace_body,
 )
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.versioning import all_of, renumbered
@@ -89,10 +89,9 @@ def _nest_of(stmts: tuple[ir.Stmt, ...], store: ir.Store) -> list[ir.For] | None
         if s is store:
             return []
         if isinstance(s, ir.For):
-            if not any(t is store for t in iter_stmts(s.body)):
-                continue
-            inner = _perfect(s, store)
-            return inner
+            if any(t is store for t in iter_stmts(s.body)):
+                return _perfect(s, store)
+            continue
         for b in bodies(s):
             found = _nest_of(b, store)
             if found is not None:
@@ -134,28 +133,9 @@ class _InPlace:
                 self.mentions.setdefault(name, []).append(s)
         self.top_of = {id(s): top for top in fn.body for s in iter_stmts([top])}
 
-    def block(self, stmts: tuple[ir.Stmt, ...]) -> tuple[ir.Stmt, ...]:
-        stmts = tuple(self._nested(s) for s in stmts)
-        out: list[ir.Stmt] = []
-        at = 0
-        while at < len(stmts):
-            done = self._at(stmts, at)
-            if done is None:
-                out.append(stmts[at])
-                at += 1
-            else:
-                out.append(done[0])
-                at = done[1]
-        return tuple(out)
-
-    def _nested(self, s: ir.Stmt) -> ir.Stmt:
-        inner = bodies(s)
-        if not inner:
-            return s
-        new = tuple(self.block(b) for b in inner)
-        return s if all(x is y for x, y in zip(new, inner)) else replace_body(s, *new)
-
-    def _at(self, stmts: tuple[ir.Stmt, ...], at: int) -> tuple[ir.Stmt, int] | None:
+    def rewrite_at(self, stmts: tuple[ir.Stmt, ...], at: int) -> tuple[list[ir.Stmt], int] | None:
+        """``alloc X`` at ``at`` through ``V = view(X)``, versioned to run on ``V``, and the
+        position after them (``map_runs``'s contract); None where that cannot be done."""
         alloc = stmts[at]
         if not isinstance(alloc, ir.Alloc) or alloc.hoist or alloc.type.layout != "C":
             return None
@@ -178,7 +158,7 @@ class _InPlace:
         fast, self.last_sid = renumbered(_renamed(code, x, v), self.last_sid)
         self.last_sid += 1
         plain = stmts[at : end + 1]
-        return ir.If(all_of(tests), fast, plain, sid=self.last_sid, loc=view.loc), end + 1
+        return [ir.If(all_of(tests), fast, plain, sid=self.last_sid, loc=view.loc)], end + 1
 
     def _candidate(
         self, between: tuple[ir.Stmt, ...], x: str, v: str
@@ -233,7 +213,7 @@ def _rebinds(stmts: tuple[ir.Stmt, ...], v: str) -> bool:
 def rebind_in_place(fn: ir.Function, ctx: PassContext) -> ir.Function:
     if not any(isinstance(s, ir.View) for s in iter_stmts(fn.body)):
         return fn
-    body = _InPlace(fn).block(fn.body)
-    if len(body) == len(fn.body) and all(x is y for x, y in zip(body, fn.body)):
+    body = map_runs(fn.body, _InPlace(fn).rewrite_at)
+    if body is fn.body:
         return fn
     return dataclasses.replace(fn, body=body)
