@@ -17,6 +17,7 @@ from kiln.codegen.c_stmts import StmtRenderer
 from kiln.codegen.prelude import prelude
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, NoneType, ScalarType
+from kiln.runtime.prelude_header import PRELUDE_END
 
 
 def _declare(name: str, t: ScalarType | ArrayType) -> list[str]:
@@ -101,7 +102,7 @@ def render_function(fn: ir.Function, openmp: bool = False) -> str:
     body += ["kiln_fail:", "Py_XDECREF(kiln_result); kiln_result = NULL;", "kiln_cleanup:"]
     body += [f"Py_XDECREF({cx.owner_name(n)});" for n in arrays]
     body.append("return kiln_result;")
-    out = [prelude(), blas_support_code(fn), support_code(fn), f"/* kiln: {fn.name} */"]
+    out = [prelude(), PRELUDE_END, blas_support_code(fn), support_code(fn), f"/* kiln: {fn.name} */"]
     out.append("static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {")
     out += ["    " + line for line in body]
     out.append("}")

@@ -6,6 +6,8 @@ Disk layout under ``options.cache_dir`` (one entry per module)::
     <key[:2]>/<module>.c             its C source, for people to read
     <key[:2]>/<module>.json          manifest: sha256 of the shared object, compiler; written last
     toolchains/<id>.json             recorded compiler probes (see toolchain.cached_toolchain)
+    prelude/<id>/kiln_prelude.h      the prelude generated modules share, and its precompiled
+                                     form ``.gch`` per compiler and flags (see prelude_header)
 
 Every file is published by ``os.replace`` from a private temporary directory in the same
 directory, so concurrent processes never see a partial file; a manifest whose sha256 does not
@@ -334,6 +336,7 @@ def _compile_now(c_source: str, options: Options, tc: Toolchain, out_path: Path,
         openmp=options.parallel,
         fastmath=options.fastmath,
         opt_flags=options.compile_flags(),
+        prelude_cache=Path(options.cache_dir) if options.cache else None,
     )
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy
 
 from kiln.errors import CompilerFailure, ToolchainError
+from kiln.runtime.prelude_header import body_source, header_dir, split_source
 
 _CANDIDATES = ("cc", "gcc", "clang")
 _OPENMP_FLAGS = ("-fopenmp",)
@@ -267,26 +268,25 @@ def compile_extension(
     openmp: bool,
     fastmath: bool,
     opt_flags: tuple[str, ...],
+    prelude_cache: Path | None = None,
 ) -> None:
     """Compile ``c_source`` into the shared object ``out_path`` (the source is kept beside it).
 
     The generated C names its init function ``KILN_INIT_FUNC``; ``init_name`` (``PyInit_<module>``)
-    is substituted here so the same text can be loaded under any module name.
+    is substituted here so the same text can be loaded under any module name. With
+    ``prelude_cache`` (a disk cache folder), a source that marks the end of its prelude is
+    compiled against the prelude's precompiled header kept there (``prelude_header``).
     """
     if openmp:
         require_openmp(tc)
     out_path = Path(out_path)
     src_path = source_path_for(out_path, tc.ext_suffix)
     src_path.write_text(c_source)
-    cmd = [
-        tc.cc, "-std=c11", "-shared", "-fPIC", "-w", *opt_flags,
-        *(("-ffast-math",) if fastmath else ()), *(tc.openmp_flags if openmp else ()),
-        f"-I{tc.python_include}", f"-I{tc.numpy_include}",
-        f"-DKILN_INIT_FUNC={init_name}", "-DNPY_NO_DEPRECATED_API=NPY_2_0_API_VERSION",
-        # Relative names (run in the output directory) keep the object free of the build path,
-        # so concurrent builds of one module in different temp directories give equal bytes.
-        src_path.name, "-o", out_path.name, "-lm",
-    ]  # fmt: skip
+    flags = code_flags(tc, openmp=openmp, fastmath=fastmath, opt_flags=opt_flags)
+    # Relative names (run in the output directory) keep the object free of the build path,
+    # so concurrent builds of one module in different temp directories give equal bytes.
+    inputs = _inputs_with_prelude_header(flags, c_source, src_path, prelude_cache)
+    cmd = [*flags, "-shared", f"-DKILN_INIT_FUNC={init_name}", *inputs, "-o", out_path.name, "-lm"]
     output = _run_compiler(cmd, out_path.parent, src_path)
     if not out_path.is_file():
         raise CompilerFailure(
@@ -294,6 +294,28 @@ def compile_extension(
             f"(is it a C compiler? set KILN_CC or CC)\ncommand (in {out_path.parent}): {shlex.join(cmd)}\n"
             f"compiler output:\n{_clip(output) or '(none)'}"
         )
+
+
+def code_flags(tc: Toolchain, *, openmp: bool, fastmath: bool, opt_flags: tuple[str, ...]) -> list[str]:
+    """The compiler and every flag that shapes the code it makes (not inputs, outputs, linking)."""
+    return [
+        tc.cc, "-std=c11", "-fPIC", "-w", *opt_flags,
+        *(("-ffast-math",) if fastmath else ()), *(tc.openmp_flags if openmp else ()),
+        f"-I{tc.python_include}", f"-I{tc.numpy_include}", "-DNPY_NO_DEPRECATED_API=NPY_2_0_API_VERSION",
+    ]  # fmt: skip
+
+
+def _inputs_with_prelude_header(
+    flags: list[str], c_source: str, src_path: Path, prelude_cache: Path | None
+) -> list[str]:
+    """The compiler's inputs: the whole source, or the header folder and the module's own lines."""
+    split = split_source(c_source) if prelude_cache is not None else None
+    folder = header_dir(prelude_cache, flags, split.prelude) if split and prelude_cache else None
+    if split is None or folder is None:
+        return [src_path.name]
+    body = src_path.with_name(src_path.stem + ".body.c")
+    body.write_text(body_source(split, src_path.name))
+    return [f"-I{folder}", body.name]
 
 
 def _run_compiler(cmd: list[str], cwd: Path, src_path: Path) -> str:

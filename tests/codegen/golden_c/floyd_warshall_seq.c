@@ -1,4 +1,5 @@
 
+/* kiln: end of prelude */
 
 
 /* kiln: floyd_warshall */
