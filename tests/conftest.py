@@ -19,6 +19,9 @@ import pytest
 
 # Every pass's output is verified in the tests (users get the verifier after each stage).
 os.environ.setdefault("KILN_VERIFY", "passes")
+# One build per module: a quick tier would build most test kernels twice (they run a few calls
+# each). tests/api/test_tiers.py turns tiering on where it tests it.
+os.environ.setdefault("KILN_TIERED", "off")
 _KILN_TEST_CACHE_DIR = tempfile.mkdtemp(prefix="kiln-test-cache-")
 os.environ["KILN_CACHE_DIR"] = _KILN_TEST_CACHE_DIR
 # Backstop for the fixture finalizer below (e.g. when collection fails and no test runs).

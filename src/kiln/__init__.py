@@ -19,6 +19,7 @@ from kiln.kernel import (
 from kiln.kernel_launch import kernel  # after kiln.kernel: the decorator shadows the package
 from kiln.runtime.scratch import release_memory
 from kiln.runtime.threads import get_num_threads, set_num_threads
+from kiln.runtime.tiers import wait_for_optimized_builds as wait_for_optimized
 
 __all__ = [
     "jit",
@@ -28,6 +29,7 @@ __all__ = [
     "set_num_threads",
     "get_num_threads",
     "release_memory",
+    "wait_for_optimized",
     "kernel",
     "threadIdx",
     "blockIdx",

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import threading
 import types
+import warnings
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future
+from types import ModuleType
 from typing import Any, overload
 
 from kiln.driver import Compiled, compile_function
@@ -26,6 +31,8 @@ class JitFunction:
         self.options = options
         self._entries: dict[tuple[object, ...], Callable[..., Any]] = {}
         self._compiled: dict[tuple[object, ...], Compiled] = {}
+        self._promoted: dict[tuple[object, ...], threading.Event] = {}  # quick tiers awaiting theirs
+        self._tier_errors: dict[tuple[object, ...], BaseException] = {}
         functools.update_wrapper(self, py_func)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
@@ -46,8 +53,9 @@ class JitFunction:
         """Let later calls that leave out the same trailing parameters dispatch fast; only for
         immutable defaults (None, numbers), whose kiln type cannot change between calls."""
         if all(type(d) in _IMMUTABLE_DEFAULTS for d in defaults):
-            entry = compiled.entry
-            self._entries[tuple(map(arg_key, args))] = lambda *a: entry(*a, *defaults)  # type: ignore[misc]
+            full = tuple(map(arg_key, (*args, *defaults)))
+            compiled_now = self._compiled  # looked up per call: a quick tier is swapped out there
+            self._entries[tuple(map(arg_key, args))] = lambda *a: compiled_now[full].entry(*a, *defaults)  # type: ignore[misc]
 
     def _bind(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
         import inspect
@@ -63,9 +71,63 @@ class JitFunction:
         compiled = self._compiled.get(key)
         if compiled is None:
             compiled = compile_function(self.py_func, types_, self.options, nonneg=nonneg_positions(args))
-            self._compiled[key] = compiled
-            self._entries[key] = compiled.entry  # type: ignore[assignment]
+            self._install(key, compiled)
         return compiled
+
+    def _install(self, key: tuple[object, ...], compiled: Compiled) -> None:
+        if compiled.final is not None:
+            self._promoted[key] = threading.Event()
+        self._compiled[key] = compiled
+        self._entries[key] = compiled.entry  # type: ignore[assignment]
+        if compiled.final is not None:
+            compiled.final.add_done_callback(functools.partial(self._promote, key, compiled))
+
+    def _promote(self, key: tuple[object, ...], quick: Compiled, done: Future[ModuleType]) -> None:
+        """Runs when the optimized build of a quick tier ends: later calls run the optimized
+        module, or (it failed) the quick one, with one warning on the next call."""
+        error = done.exception()
+        if error is None:
+            final = dataclasses.replace(quick, entry=done.result().entry, tier="final", final=None)
+            self._compiled[key] = final
+            self._entries[key] = final.entry  # type: ignore[assignment]
+        else:
+            self._tier_errors[key] = error
+            self._entries[key] = self._warning_once(key, quick, error)
+        self._promoted[key].set()
+
+    def _warning_once(
+        self, key: tuple[object, ...], quick: Compiled, error: BaseException
+    ) -> Callable[..., Any]:
+        entry = quick.entry
+        assert entry is not None
+
+        def first_call(*args: Any) -> Any:
+            self._entries[key] = entry
+            warnings.warn(
+                f"kiln: the optimized build of {self.py_func.__qualname__} failed; its quick build "
+                f"(-O1, same results) keeps running: {error}",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+            return entry(*args)
+
+        return first_call
+
+    def wait_for_optimized(self, timeout: float | None = None) -> bool:
+        """Wait until every quick tier of this function has its optimized build in place (or
+        failed: see ``tier``); False when ``timeout`` seconds passed first."""
+        return all(event.wait(timeout) for event in list(self._promoted.values()))
+
+    def tier(self, *args: Any, **kwargs: Any) -> str:
+        """Which build runs for ``args``' types: "final" (optimized), "quick" (-O1 while the
+        optimized build runs), "quick: optimized build failed: ...", or "not compiled"."""
+        key = tuple(map(arg_key, self._bind(args, kwargs)))
+        compiled = self._compiled.get(key)
+        if compiled is None:
+            return "not compiled"
+        if key in self._tier_errors:
+            return f"quick: optimized build failed: {self._tier_errors[key]}"
+        return compiled.tier
 
     def inspect(self, *args: Any, **kwargs: Any) -> str:
         """IR after each stage and the generated C for these arguments, as text."""
@@ -153,4 +215,4 @@ def report(f: JitFunction, *args: Any, **kwargs: Any) -> str:
     args = f._bind(args, kwargs)
     types_ = tuple(arg_type(a, i) for i, a in enumerate(args))
     compiled = compile_function(f.py_func, types_, f.options, build=False, nonneg=nonneg_positions(args))
-    return render(compiled, vectorized_loops(compiled.c_source, f.options))
+    return f"{render(compiled, vectorized_loops(compiled.c_source, f.options))}\n\nbuild: {f.tier(*args)}"

@@ -3,7 +3,8 @@ only module that sequences compile stages: ``@kiln.jit``, CUDA-style kernels and
 each call one function here with their own stages.
 
 jit:        python source --[lower]--> loop IR --[passes]--> --[schedule]--> optimized IR
-            --[codegen]--> C --[build: toolchain + disk cache]--> loaded module
+            --[codegen]--> C --[build: toolchain + disk cache; a quick -O1 tier first where the
+            optimized build is predicted slow]--> loaded module
 kernel:     kernel source --[lower]--> one thread's IR --[assemble: ASSEMBLY_STAGES, each
             verified and dumpable as after:NAME: barriers, fission, spills]-->
             CPU IR --[passes]--> [prefetch] --[schedule]--> --[codegen]--> C (OpenMP over
@@ -23,7 +24,9 @@ import ctypes
 import sys
 import types
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from kiln.codegen.c import render_function
@@ -40,6 +43,7 @@ from kiln.kernel.lower_intrinsics import KernelConfig
 from kiln.kernel.prefetch import prefetch_row_segments
 from kiln.options import Options
 from kiln.runtime.cache import build_module
+from kiln.runtime.tiers import build_tiered
 from kiln.stage_times import note_size, recording_now, stage
 from kiln.transforms.pass_manager import after_step, run_passes, run_pipeline
 
@@ -58,6 +62,8 @@ class Compiled:
     entry: types.BuiltinFunctionType | None
     steps: tuple[Any, ...] = ()  # recipe steps the passes applied (kiln.transforms.recipes.Step)
     notes: dict[int, list[str]] = field(default_factory=dict)  # loop sid -> what passes said
+    tier: str = "final"  # "quick": built at -O1 while ``final`` builds (kiln.runtime.tiers)
+    final: Future[ModuleType] | None = None
 
 
 @dataclass(frozen=True)
@@ -125,8 +131,11 @@ def compile_function(
     optimized = _verified(_scheduled(passes.fn, options), options, "opt", log)
     c_source = _rendered(optimized, options)
     _dump(options, "c", c_source, log)
-    entry = build_module(c_source, options).entry if build else None
-    return Compiled(lowered, optimized, c_source, entry, tuple(passes.steps), passes.notes)
+    if not build:
+        return Compiled(lowered, optimized, c_source, None, tuple(passes.steps), passes.notes)
+    built = build_tiered(c_source, options)
+    entry, steps = built.module.entry, tuple(passes.steps)
+    return Compiled(lowered, optimized, c_source, entry, steps, passes.notes, built.tier, built.final)
 
 
 def lower_kernel(

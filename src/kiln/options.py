@@ -17,6 +17,7 @@ def _default_cache_dir() -> Path:
 
 
 SANITIZERS = ("address", "undefined")
+_OFF = ("off", "0", "no", "false")
 
 
 def sanitizers(text: str) -> tuple[str, ...]:
@@ -54,6 +55,9 @@ class Options:
                  (``kiln.jit(passes={"tiling": {"sizes": (32, 32)}})`` builds it).
     verify_passes: run the IR verifier after every pass (``KILN_VERIFY=passes``; the tests
                  do), not only after each stage of the pipeline.
+    tiered:      when the optimized C build is predicted to take longer than ``tier_after_s``,
+                 run a quick build first and swap the optimized one in when it is ready
+                 (``KILN_TIERED=off`` turns it off; kiln.runtime.tiers).
     """
 
     parallel: bool = False
@@ -66,6 +70,8 @@ class Options:
     passes: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
     sanitize: tuple[str, ...] = field(default_factory=_sanitizers_from_env)
     verify_passes: bool = field(default_factory=lambda: os.environ.get("KILN_VERIFY", "") == "passes")
+    tiered: bool = field(default_factory=lambda: os.environ.get("KILN_TIERED", "").lower() not in _OFF)
+    tier_after_s: float = 0.25
     # -fwrapv: NumPy integers wrap around, C's signed overflow is undefined.
     # -fno-math-errno: errno is invisible from Python; without it sqrt cannot vectorize.
     # -fopenmp-simd: honour `omp simd` (reductions) even without OpenMP threads.

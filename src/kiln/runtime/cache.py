@@ -90,6 +90,40 @@ def build_module(c_source: str, options: Options) -> ModuleType:
         if module is None:
             module = _build(c_source, options, key)
             _memo[key] = module
+    return _ready(module, options)
+
+
+def cached_module(c_source: str, options: Options) -> ModuleType | None:
+    """The module of ``c_source`` if this process or the disk cache has it; never compiles."""
+    key = module_key(c_source, options)
+    module = _memo.get(key)
+    if module is None and options.cache:
+        with _lock_for(key):
+            module = _memo.get(key)
+            if module is None:
+                tc = _toolchain_if_any(options)
+                if tc is not None and options.parallel and not tc.openmp_flags:
+                    return None  # build_module raises the error that says what is missing
+                module = _load_if_valid(_entry(options.cache_dir, key), tc)
+                if module is not None:
+                    _memo[key] = module
+    return None if module is None else _ready(module, options)
+
+
+def build_private_module(c_source: str, options: Options) -> ModuleType:
+    """Build ``c_source`` for this process only: nothing goes to the disk cache (the prelude's
+    header kept there is still used)."""
+    key = module_key(c_source, options)
+    with _lock_for(key):
+        module = _memo.get(key)
+        if module is None:
+            module = _build_uncached(c_source, options, toolchain_for(options), key)
+            _memo[key] = module
+    return _ready(module, options)
+
+
+def _ready(module: ModuleType, options: Options) -> ModuleType:
+    """``module``, with the process set up to run it."""
     keep_freed_memory()  # once per process: see kiln.runtime.heap
     if options.parallel:
         from kiln.runtime.blas_threads import share_openmp_team
