@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from kiln.analysis.cache import register_analysis
 from kiln.ir import nodes as ir
 from kiln.ir.visit import child_exprs, iter_exprs, iter_stmts
+from kiln.ir.visit import expr_reads as visit_reads
 
 # Calls whose value depends on the OpenMP worker evaluating them (a kernel's scratch slot).
 PER_WORKER_CALLS = frozenset({"worker_id"})
@@ -41,21 +42,10 @@ class Effects:
         return self.array_reads | self.array_writes | self.array_binds
 
 
-def expr_reads(e: ir.Expr) -> tuple[set[str], set[str], set[str]]:
+def expr_reads(e: ir.Expr) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """(scalars, arrays whose elements, arrays whose bindings) ``e`` reads."""
-    scalars: set[str] = set()
-    elements: set[str] = set()
-    bindings: set[str] = set()
-    for sub in iter_exprs(e):
-        if isinstance(sub, ir.Var):
-            scalars.add(sub.name)
-        elif isinstance(sub, ir.Load):
-            elements.add(sub.array)
-        elif isinstance(sub, ir.Dim | ir.Stride):
-            bindings.add(sub.array)
-        elif isinstance(sub, ir.Overlaps):
-            bindings.update((sub.a, sub.b))
-    return scalars, elements, bindings
+    reads = visit_reads(e)
+    return reads.scalars, reads.elements, reads.bindings
 
 
 def extents_change(shape: tuple[ir.Expr, ...], effects: Effects) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import Enum
 
 from kiln.ir import nodes as ir
-from kiln.ir.visit import bodies, iter_exprs
+from kiln.ir.visit import bodies, child_exprs, expr_reads, is_expr
 
 
 class Fate(Enum):
@@ -21,7 +21,9 @@ class Fate(Enum):
 
 
 def _reads(s: ir.Stmt | ir.Expr, var: str) -> bool:
-    return any(isinstance(e, ir.Var) and e.name == var for e in iter_exprs(s, deep=False))
+    if is_expr(s):
+        return var in expr_reads(s).scalars
+    return any(var in expr_reads(e).scalars for e in child_exprs(s))
 
 
 def fate_in(stmts: tuple[ir.Stmt, ...], var: str, exits: dict[str, Fate] | None = None) -> Fate:

@@ -201,9 +201,12 @@ class _Verifier:
     # ---------------------------------------------------------- expressions
 
     def expr(self, e: object) -> None:
-        self.require(is_expr(e), f"not an expression: {e!r}")
-        node = cast(Expr, e)  # by the require above
-        self.require(isinstance(node.type, ScalarType), f"expression type is not a scalar type: {e!r}")
+        # The messages name the node, whose text is as large as its tree: made only on failure.
+        if not is_expr(e):
+            raise self.fail(f"not an expression: {e!r}")
+        node = cast(Expr, e)
+        if not isinstance(node.type, ScalarType):
+            raise self.fail(f"expression type is not a scalar type: {e!r}")
         for child in child_exprs(node):
             self.expr(child)
         check = _EXPR_CHECKS.get(type(node))
@@ -291,8 +294,9 @@ class _Verifier:
             self.statement(s, ctx)
 
     def statement(self, s: object, ctx: _Context) -> None:
-        self.require(is_stmt(s), f"not a statement: {s!r}")
-        node = cast(Stmt, s)  # by the require above
+        if not is_stmt(s):
+            raise self.fail(f"not a statement: {s!r}")
+        node = cast(Stmt, s)  # by the test above
         self.stmt = node
         sid = node.sid
         self.require(isinstance(sid, int) and sid > 0, f"statement id {sid!r} is not assigned (must be > 0)")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
-from typing import TypeGuard, get_args
+from typing import TypeGuard, cast, get_args
 
 from kiln.ir import nodes
 from kiln.ir.nodes import Expr, Function, Stmt, Var
@@ -46,6 +46,7 @@ def field_roles(cls: type) -> tuple[tuple[str, str], ...]:
     return tuple(roles)
 
 
+@cache
 def body_fields(cls: type) -> tuple[str, ...]:
     """Names of the statement-body fields of ``cls`` (``("then", "orelse")`` for ``If``)."""
     return tuple(name for name, role in field_roles(cls) if role == BODY)
@@ -53,7 +54,8 @@ def body_fields(cls: type) -> tuple[str, ...]:
 
 def bodies(stmt: Stmt) -> tuple[tuple[Stmt, ...], ...]:
     """The nested statement bodies of ``stmt``, in field order (empty for simple statements)."""
-    return tuple(getattr(stmt, name) for name in body_fields(type(stmt)))
+    cls: type = type(stmt)  # `type`, not type[Assign] | ...: mypy finds only `type` Hashable for @cache
+    return tuple(getattr(stmt, name) for name in body_fields(cls))
 
 
 def iter_stmts(stmts: Iterable[Stmt]) -> Iterator[Stmt]:
@@ -64,15 +66,26 @@ def iter_stmts(stmts: Iterable[Stmt]) -> Iterator[Stmt]:
             yield from iter_stmts(body)
 
 
+@cache
+def _expr_fields(cls: type) -> tuple[tuple[str, bool], ...]:
+    """``(field name, holds a tuple)`` for each expression field of the node class ``cls``."""
+    return tuple((name, role == EXPRS) for name, role in field_roles(cls) if role in (EXPR, EXPRS))
+
+
 def child_exprs(node: Expr | Stmt) -> tuple[Expr, ...]:
     """The direct expression children of an expression or a statement (not nested bodies)."""
+    cls: type = type(node)  # as in bodies()
+    fields = _expr_fields(cls)
+    if not fields:
+        return ()
+    if len(fields) == 1 and fields[0][1]:
+        return tuple(getattr(node, fields[0][0]))
     children: list[Expr] = []
-    cls: type = type(node)  # `type`, not type[Const] | ...: mypy finds only `type` Hashable for @cache
-    for name, role in field_roles(cls):
-        if role == EXPR:
-            children.append(getattr(node, name))
-        elif role == EXPRS:
+    for name, many in fields:
+        if many:
             children.extend(getattr(node, name))
+        else:
+            children.append(getattr(node, name))
     return tuple(children)
 
 
@@ -92,9 +105,63 @@ def iter_exprs(node: Expr | Stmt, *, deep: bool = True) -> Iterator[Expr]:
             yield from iter_exprs(stmt, deep=False)
 
 
+@dataclasses.dataclass(frozen=True)
+class ExprReads:
+    """What an expression reads: scalar variables, arrays whose elements it loads, and arrays
+    whose bindings (extents, strides, memory) it looks at."""
+
+    scalars: frozenset[str]
+    elements: frozenset[str]
+    bindings: frozenset[str]
+
+
+_NO_READS = ExprReads(frozenset(), frozenset(), frozenset())
+_READS_ATTR = "_kiln_reads"  # expressions are immutable: what one reads is kept on it
+
+
+def expr_reads(e: Expr) -> ExprReads:
+    """What ``e`` reads, computed once per expression object: passes ask again and again about
+    the same large expressions (every statement's reads, for each candidate of a pass)."""
+    known: ExprReads | None = e.__dict__.get(_READS_ATTR)
+    if known is not None:
+        return known
+    own = _own_reads(e)
+    parts = [expr_reads(c) for c in child_exprs(e)]
+    if own is not _NO_READS:
+        parts.append(own)
+    if not parts:
+        found = _NO_READS
+    elif len(parts) == 1:
+        found = parts[0]
+    else:
+        found = ExprReads(
+            frozenset().union(*(p.scalars for p in parts)),
+            frozenset().union(*(p.elements for p in parts)),
+            frozenset().union(*(p.bindings for p in parts)),
+        )
+    object.__setattr__(e, _READS_ATTR, found)
+    return found
+
+
+def _own_reads(e: Expr) -> ExprReads:
+    if isinstance(e, Var):
+        return ExprReads(frozenset((e.name,)), frozenset(), frozenset())
+    if isinstance(e, nodes.Load):
+        return ExprReads(frozenset(), frozenset((e.array,)), frozenset())
+    if isinstance(e, nodes.Dim | nodes.Stride):
+        return ExprReads(frozenset(), frozenset(), frozenset((e.array,)))
+    if isinstance(e, nodes.Overlaps):
+        return ExprReads(frozenset(), frozenset(), frozenset((e.a, e.b)))
+    return _NO_READS
+
+
 def var_names(node: Expr | Stmt, *, deep: bool = True) -> set[str]:
     """The names of the scalar variables ``node`` reads (``deep`` as in :func:`iter_exprs`)."""
-    return {e.name for e in iter_exprs(node, deep=deep) if isinstance(e, Var)}
+    if is_expr(node):
+        return set(expr_reads(node).scalars)
+    stmt = cast(Stmt, node)
+    stmts = iter_stmts((stmt,)) if deep else (stmt,)
+    return {name for s in stmts for e in child_exprs(s) for name in expr_reads(e).scalars}
 
 
 def array_names(s: Stmt) -> set[str]:
@@ -242,7 +309,8 @@ def replace_body(stmt: Stmt, *new_bodies: Iterable[Stmt]) -> Stmt:
 
     ``replace_body(for_stmt, body)``; ``replace_body(if_stmt, then, orelse)``.
     """
-    names = body_fields(type(stmt))
+    cls: type = type(stmt)  # as in bodies()
+    names = body_fields(cls)
     if len(names) != len(new_bodies):
         raise TypeError(f"{type(stmt).__name__} has {len(names)} bodies {names}, got {len(new_bodies)}")
     changes = {name: _same_or_new(getattr(stmt, name), tuple(b)) for name, b in zip(names, new_bodies)}

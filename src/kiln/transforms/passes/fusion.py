@@ -89,7 +89,13 @@ def paths(s: ir.Stmt, depth: int = 0) -> list[Path]:
 
 
 def _selects(s: ir.Stmt) -> int:
-    return sum(1 for e in iter_exprs(s) if isinstance(e, ir.Select))
+    """How many selects ``s`` evaluates; kept on the (immutable) statement: every pass over the
+    candidates sorts the same nests again."""
+    known: int | None = s.__dict__.get("_kiln_selects")
+    if known is None:
+        known = sum(1 for e in iter_exprs(s) if isinstance(e, ir.Select))
+        object.__setattr__(s, "_kiln_selects", known)
+    return known
 
 
 def statement_lists(body: tuple[ir.Stmt, ...]) -> Iterator[tuple[ir.Stmt, ...]]:
