@@ -71,7 +71,7 @@ class Options:
     sanitize: tuple[str, ...] = field(default_factory=_sanitizers_from_env)
     verify_passes: bool = field(default_factory=lambda: os.environ.get("KILN_VERIFY", "") == "passes")
     tiered: bool = field(default_factory=lambda: os.environ.get("KILN_TIERED", "").lower() not in _OFF)
-    tier_after_s: float = 0.25
+    tier_after_s: float = 0.2
     # -fwrapv: NumPy integers wrap around, C's signed overflow is undefined.
     # -fno-math-errno: errno is invisible from Python; without it sqrt cannot vectorize.
     # -fopenmp-simd: honour `omp simd` (reductions) even without OpenMP threads.

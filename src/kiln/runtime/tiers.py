@@ -26,12 +26,13 @@ from kiln.runtime.prelude_header import split_source
 
 QUICK_LEVEL = "-O1"
 # A linear guess of the optimized build's seconds from the module's own lines (the prelude
-# aside), from kiln bench compile at preset S on a 2-core machine: about 0.1 s for a module of a
-# few lines, about 0.45 ms a line beyond. Large single functions cost far more than this says
-# (gcc's register allocation and scheduling grow faster than linearly); the guess only has to
-# tell the builds worth a quick tier from those as quick as one.
-_FIXED_S = 0.1
-_PER_LINE_S = 0.00045
+# aside), fitted to kiln bench compile at preset S on a 2-core machine with the prelude's
+# precompiled header in place: about 0.08 s for a module of a few lines and 0.8 ms a line beyond.
+# Large single functions cost far more than this says (gcc's register allocation and scheduling
+# grow faster than linearly); the guess only has to tell the builds worth a quick tier from
+# those about as quick as one (-O1 costs about half of -O3 on mid-sized modules).
+_FIXED_S = 0.08
+_PER_LINE_S = 0.0008
 _builds: list[threading.Thread] = []
 _guard = threading.Lock()
 
