@@ -26,18 +26,24 @@ _VECTORIZED = re.compile(r":(\d+):\d+: optimized: loop vectorized")
 def vectorized_loops(c_source: str, options: Any) -> set[int] | None:
     """Loop ids gcc reports as vectorized; None when the compiler cannot say."""
     from kiln.runtime.cache import toolchain_for
+    from kiln.runtime.toolchain import code_flags
 
     tc = toolchain_for(options)
     with tempfile.TemporaryDirectory(prefix="kiln-report-") as tmp:
         src = Path(tmp) / "report.c"
         src.write_text(c_source)
+        flags = code_flags(
+            tc, openmp=options.parallel, fastmath=options.fastmath, opt_flags=options.opt_flags
+        )
         cmd = [
-            tc.cc, "-std=c11", "-c", "-fPIC", "-w", *options.opt_flags,
-            *(("-ffast-math",) if options.fastmath else ()), *(tc.openmp_flags if options.parallel else ()),
-            f"-I{tc.python_include}", f"-I{tc.numpy_include}", "-DKILN_INIT_FUNC=PyInit_report",
-            "-DNPY_NO_DEPRECATED_API=NPY_2_0_API_VERSION", "-fopt-info-vec-optimized",
-            "report.c", "-o", "report.o",
-        ]  # fmt: skip
+            *flags,
+            "-c",
+            "-DKILN_INIT_FUNC=PyInit_report",
+            "-fopt-info-vec-optimized",
+            "report.c",
+            "-o",
+            "report.o",
+        ]
         try:
             proc = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True, timeout=120)
         except (OSError, subprocess.TimeoutExpired):
