@@ -71,3 +71,12 @@ def test_cli_writes_json_and_markdown(
     assert data["suite"] == "compile" and data["rows"][0]["stages"]["cc"] > 0
     assert "| scale |" in out.with_suffix(".md").read_text()
     assert main(["bench", "compile"]) == 2
+
+
+def test_the_warm_compiler_state_holds_no_module(tmp_path: Path) -> None:
+    """What --warm-compiler starts each kernel from: the compiler probe and the prelude's
+    precompiled header of a first use, and not the module that first use built."""
+    cache = compile_profile.compiler_state(tmp_path, parallel=False)
+    assert list(cache.glob("toolchains/*.json"))
+    assert list(cache.glob("prelude/*/kiln_prelude.h.gch"))
+    assert not list(cache.glob("*/kiln_*.json")) and not list(cache.glob("*/kiln_*.so"))

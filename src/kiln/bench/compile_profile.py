@@ -102,26 +102,14 @@ def run_compile_profile(
 ) -> list[dict[str, Any]]:
     """``warm_compiler``: each child's cache starts with the compiler state of a first use
     (``compiler_state``) instead of empty."""
+    rows = []
     with tempfile.TemporaryDirectory(prefix="kiln-compiler-state-") as state:
         start_from = compiler_state(Path(state), parallel) if warm_compiler else None
-        return _run_all(npbench_dir, names, preset, parallel, timeout, progress, start_from)
-
-
-def _run_all(
-    npbench_dir: Path,
-    names: Sequence[str],
-    preset: str,
-    parallel: bool,
-    timeout: float,
-    progress: Callable[[str], None],
-    start_from: Path | None,
-) -> list[dict[str, Any]]:
-    rows = []
-    for i, name in enumerate(names, 1):
-        row = run_one(npbench_dir, name, preset, parallel, timeout, start_from)
-        first = row.get("first_call_s")
-        progress(f"[{i}/{len(names)}] {name}: {row['status']}" + (f" {first:.2f} s" if first else ""))
-        rows.append(row)
+        for i, name in enumerate(names, 1):
+            row = run_one(npbench_dir, name, preset, parallel, timeout, start_from)
+            first = row.get("first_call_s")
+            progress(f"[{i}/{len(names)}] {name}: {row['status']}" + (f" {first:.2f} s" if first else ""))
+            rows.append(row)
     return rows
 
 
