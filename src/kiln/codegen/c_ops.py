@@ -183,6 +183,10 @@ def render_call(e: ir.Call, args: list[str]) -> str:
         f = "f" if arg_t.dtype == "complex64" else ""
         z = args[0]
         return f"kiln_cabs{f}({z})"
+    if arg_t.is_complex and name == "rint":  # NumPy rounds the parts, each half to even
+        f = "f" if arg_t.dtype == "complex64" else ""
+        z = args[0]
+        return f"CMPLX{f.upper()}(rint{f}(creal{f}({z})), rint{f}(cimag{f}({z})))"
     if arg_t.is_complex:
         if name not in _COMPLEX_FUNCS:
             raise KilnError(f"internal: no complex C function for {name}")
@@ -222,4 +226,6 @@ def _integer_call(e: ir.Call, name: str, args: list[str]) -> str:
         return f"({x})"
     if name == "imag":
         return "0"
+    if name == "fmod" and not e.type.is_bool:
+        return f"kiln_fmod_{SUFFIX[e.type.dtype]}({x}, {args[1]})"
     raise KilnError(f"internal: no integer C function for {name}")

@@ -391,6 +391,8 @@ KILN_INLINE {t} kiln_mod_{s}({t} a, {t} b) {{
     if (r != 0 && ((r < 0) != (b < 0))) r += b;
     return r;
 }}
+/* np.fmod: C's remainder (the dividend's sign); 0 for a zero divisor, and for -1 (MIN % -1 traps) */
+KILN_INLINE {t} kiln_fmod_{s}({t} a, {t} b) {{ return (b == 0 || b == -1) ? 0 : a % b; }}
 KILN_INLINE {t} kiln_pow_{s}({t} base, {t} e) {{
     {t} r = 1;
     if (e < 0) return base == 1 ? 1 : (base == ({t})-1 ? ((e & 1) ? ({t})-1 : 1) : 0);
@@ -402,6 +404,7 @@ KILN_INLINE {t} kiln_pow_{s}({t} base, {t} e) {{
 _UINT_DIVMOD = r"""
 KILN_INLINE {t} kiln_floordiv_{s}({t} a, {t} b) {{ return b == 0 ? 0 : a / b; }}
 KILN_INLINE {t} kiln_mod_{s}({t} a, {t} b) {{ return b == 0 ? 0 : a % b; }}
+KILN_INLINE {t} kiln_fmod_{s}({t} a, {t} b) {{ return b == 0 ? 0 : a % b; }}
 KILN_INLINE {t} kiln_pow_{s}({t} base, {t} e) {{
     {t} r = 1;
     while (e) {{ if (e & 1) r *= base; base *= base; e >>= 1; }}

@@ -109,7 +109,7 @@ def variance(
 
 # ---------------------------------------------------------------------- clip
 def np_clip(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
-    from kiln.frontend.numpy_ops import _into_out
+    from kiln.frontend.numpy_ops import into_out
 
     params = [("a", REQUIRED), ("a_min", None), ("a_max", None), ("out", None), ("min", None)]
     params += [("max", None)]
@@ -125,7 +125,7 @@ def np_clip(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
         result = apply_ufunc(ctx, "maximum", [result, operand(ctx, lo, "clip")])
     if not is_none(hi):
         result = apply_ufunc(ctx, "minimum", [result, operand(ctx, hi, "clip")])
-    return _into_out(ctx, "clip", result, b["out"])
+    return into_out(ctx, "clip", result, b["out"])
 
 
 # ------------------------------------------------------------- count_nonzero

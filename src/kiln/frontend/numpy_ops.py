@@ -52,12 +52,12 @@ def ufunc_handler(name: str) -> Handler:
         if len(args) != nin:
             raise TypingError(f"np.{name}() takes {nin} arguments, got {len(args)}", ctx.loc)
         result = apply_ufunc(ctx, name, [_operand(ctx, a, f"np.{name}") for a in args])
-        return _into_out(ctx, name, result, out)
+        return into_out(ctx, name, result, out)
 
     return handler
 
 
-def _into_out(ctx: Context, name: str, result: Value, out: Value | None) -> Value:
+def into_out(ctx: Context, name: str, result: Value, out: Value | None) -> Value:
     if out is None or is_none(out):
         return result
     if isinstance(out, TupleValue) and len(out.items) == 1:
@@ -467,6 +467,8 @@ def np_dot(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
 
 
 def _table() -> dict[object, Handler]:
+    from kiln.frontend.np_round import np_round  # it builds on this module's helpers
+
     table: dict[object, Handler] = {getattr(np, name): ufunc_handler(name) for name in UFUNCS}
     table.update({np.abs: ufunc_handler("absolute"), np.conj: ufunc_handler("conjugate")})
     reductions: dict[str, list[object]] = {
@@ -501,8 +503,8 @@ def _table() -> dict[object, Handler]:
         np.reshape: np_reshape,
         np.matmul: np_matmul,
         np.dot: np_dot,
-        np.round: ufunc_handler("rint"),
-        np.around: ufunc_handler("rint"),
+        np.round: np_round,
+        np.around: np_round,
     }
     table.update(handlers)
     table.update(_themed_tables())
