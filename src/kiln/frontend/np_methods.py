@@ -16,6 +16,7 @@ FUNCTION_METHODS: dict[str, object] = {
     "argmin": np.argmin,
     "repeat": np.repeat,
     "cumsum": np.cumsum,
+    "cumprod": np.cumprod,
     "round": np.round,
 }
 

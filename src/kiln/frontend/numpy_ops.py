@@ -467,7 +467,8 @@ def np_dot(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
 
 
 def _table() -> dict[object, Handler]:
-    from kiln.frontend.np_round import np_round  # it builds on this module's helpers
+    from kiln.frontend.np_cumulative import cumulative_handler  # they build on this module's helpers
+    from kiln.frontend.np_round import np_round
 
     table: dict[object, Handler] = {getattr(np, name): ufunc_handler(name) for name in UFUNCS}
     table.update({np.abs: ufunc_handler("absolute"), np.conj: ufunc_handler("conjugate")})
@@ -505,6 +506,8 @@ def _table() -> dict[object, Handler]:
         np.dot: np_dot,
         np.round: np_round,
         np.around: np_round,
+        np.cumsum: cumulative_handler("cumsum"),
+        np.cumprod: cumulative_handler("cumprod"),
     }
     table.update(handlers)
     table.update(_themed_tables())
