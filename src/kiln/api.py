@@ -16,6 +16,7 @@ from kiln.driver import Compiled, compile_function
 from kiln.frontend.arguments import NonNegative, arg_key, arg_type, nonneg_positions
 from kiln.frontend.python import check_parameters
 from kiln.options import Options, sanitizers
+from kiln.runtime.tiers import wait_for_optimized_builds
 
 __all__ = [
     "JitFunction", "NonNegative", "arg_key", "arg_type", "inspect", "jit", "nonneg_positions", "report",
@@ -115,8 +116,12 @@ class JitFunction:
 
     def wait_for_optimized(self, timeout: float | None = None) -> bool:
         """Wait until every quick tier of this function has its optimized build in place (or
-        failed: see ``tier``); False when ``timeout`` seconds passed first."""
-        return all(event.wait(timeout) for event in list(self._promoted.values()))
+        failed: see ``tier``); False when ``timeout`` seconds passed first, or when this
+        process was forked while a build ran (the child keeps the quick build: the thread that
+        builds stayed in the parent)."""
+        promoted = list(self._promoted.values())
+        wait_for_optimized_builds(timeout)  # the swap happens on the build's thread
+        return all(event.is_set() for event in promoted)
 
     def tier(self, *args: Any, **kwargs: Any) -> str:
         """Which build runs for ``args``' types: "final" (optimized), "quick" (-O1 while the

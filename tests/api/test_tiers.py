@@ -233,3 +233,25 @@ def test_a_process_that_ends_first_still_caches_the_optimized_build(tmp_path: Pa
     assert first.stdout.split() == ["15.0", "quick"], first.stderr
     second = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True)
     assert second.stdout.split() == ["15.0", "final"], second.stderr
+
+
+def test_a_child_forked_during_the_build_keeps_the_quick_one(tmp_path: Path, gate: threading.Event) -> None:
+    """The build's thread stays in the parent: the child must not wait for it forever."""
+    import multiprocessing
+
+    f = _jit(smooth, tmp_path)
+    a = np.linspace(0.0, 1.0, 33)
+    expected = f(a, 0.1)
+    fork = multiprocessing.get_context("fork")
+    answers = fork.Queue()
+
+    def child() -> None:  # forked, not pickled: it may use ``f`` as it is
+        answers.put((f.wait_for_optimized(30), f(a, 0.1), f.tier(a, 0.1)))
+
+    process = fork.Process(target=child)
+    process.start()
+    waited, value, tier = answers.get(timeout=60)
+    process.join(60)
+    assert process.exitcode == 0
+    assert not waited and tier == "quick"
+    np.testing.assert_array_equal(value, expected)
