@@ -13,6 +13,7 @@ from kiln.codegen import c_exprs as cx
 from kiln.codegen.c_blas import support_code as blas_support_code
 from kiln.codegen.c_lapack import support_code
 from kiln.codegen.c_lib import render_libcall
+from kiln.codegen.c_numpy_calls import support_code as numpy_routines_code
 from kiln.codegen.c_stmts import StmtRenderer
 from kiln.codegen.prelude import prelude
 from kiln.ir import nodes as ir
@@ -102,7 +103,9 @@ def render_function(fn: ir.Function, openmp: bool = False) -> str:
     body += ["kiln_fail:", "Py_XDECREF(kiln_result); kiln_result = NULL;", "kiln_cleanup:"]
     body += [f"Py_XDECREF({cx.owner_name(n)});" for n in arrays]
     body.append("return kiln_result;")
-    out = [prelude(), PRELUDE_END, blas_support_code(fn), support_code(fn), f"/* kiln: {fn.name} */"]
+    out = [prelude(), PRELUDE_END, blas_support_code(fn), support_code(fn)]
+    out += [code for code in (numpy_routines_code(fn),) if code]
+    out.append(f"/* kiln: {fn.name} */")
     out.append("static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {")
     out += ["    " + line for line in body]
     out.append("}")

@@ -11,6 +11,7 @@ from kiln.codegen.c_blas import blas_available, blas_call, render_gemm
 from kiln.codegen.c_lapack import LAPACK_CALLS, render_lapack_call
 from kiln.errors import KilnError
 from kiln.ir import nodes as ir
+from kiln.ir.ops import NUMPY_ROUTINES
 
 if TYPE_CHECKING:
     from kiln.codegen.c_stmts import StmtRenderer
@@ -23,6 +24,10 @@ def render_libcall(s: ir.LibCall, r: StmtRenderer) -> list[str]:
         return render_gemm(s, r)
     if s.func in LAPACK_CALLS:
         return render_lapack_call(s, r)
+    if s.func in NUMPY_ROUTINES:
+        from kiln.codegen.c_numpy_calls import render_numpy_routine  # it builds on wrap_view here
+
+        return render_numpy_routine(s, r)
     raise KilnError(f"internal: unknown library call {s.func}")
 
 

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 ARRAY_METHODS = frozenset(
     {"sum", "prod", "min", "max", "mean", "any", "all", "copy", "astype", "reshape", "transpose",
-     "fill", "dot", "conj", "conjugate", "ravel", "flatten", "item"}
+     "fill", "dot", "conj", "conjugate", "ravel", "flatten", "item", "sort"}
 )  # fmt: skip
 SCALAR_METHODS = frozenset({"conjugate", "conj", "item", "is_integer"})
 

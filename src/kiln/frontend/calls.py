@@ -279,6 +279,10 @@ def call_method(
         return Const(None)
     if name == "dot":
         return npo.np_dot(ctx, [receiver, *args], {})
+    if name == "sort":
+        from kiln.frontend.np_sort import sort_in_place
+
+        return sort_in_place(ctx, receiver, args, kwargs)
     if name in ("conj", "conjugate"):
         return apply_ufunc(ctx, "conjugate", [receiver])
     if name == "item":

@@ -18,6 +18,7 @@ FUNCTION_METHODS: dict[str, object] = {
     "cumsum": np.cumsum,
     "cumprod": np.cumprod,
     "round": np.round,
+    "argsort": np.argsort,
 }
 
 

@@ -469,6 +469,7 @@ def np_dot(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
 def _table() -> dict[object, Handler]:
     from kiln.frontend.np_cumulative import cumulative_handler  # they build on this module's helpers
     from kiln.frontend.np_round import np_round
+    from kiln.frontend.np_sort import sorting_handler
 
     table: dict[object, Handler] = {getattr(np, name): ufunc_handler(name) for name in UFUNCS}
     table.update({np.abs: ufunc_handler("absolute"), np.conj: ufunc_handler("conjugate")})
@@ -508,6 +509,8 @@ def _table() -> dict[object, Handler]:
         np.around: np_round,
         np.cumsum: cumulative_handler("cumsum"),
         np.cumprod: cumulative_handler("cumprod"),
+        np.sort: sorting_handler("sort"),
+        np.argsort: sorting_handler("argsort"),
     }
     table.update(handlers)
     table.update(_themed_tables())

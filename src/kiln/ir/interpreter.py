@@ -56,6 +56,7 @@ from kiln.ir.nodes import (
     View,
     While,
 )
+from kiln.ir.ops import NUMPY_ROUTINES
 from kiln.ir.types import ArrayType, NoneType, ScalarType, layout_includes, layout_of
 from kiln.ir.verifier import printf_to_python
 
@@ -435,6 +436,9 @@ class _Interpreter:
             result = ins[0]
         elif s.func in _LINALG and len(outs) == 1:
             result = _LINALG[s.func](*ins)
+        elif s.func in NUMPY_ROUTINES and len(outs) == 1 and len(ins) == 1:
+            func, kind = NUMPY_ROUTINES[s.func]
+            result = getattr(np, func)(ins[0], axis=-1, kind=kind)
         else:
             raise InterpreterError(f"unknown routine {s.func}({len(outs)} outputs, {len(ins)} inputs)")
         if np.shape(result) != outs[0].shape:

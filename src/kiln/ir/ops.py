@@ -64,3 +64,16 @@ def op_cost(kind: str, name: str) -> float:
     """The cost of a ``kind`` ("unary", "binary" or "call") operation named ``name``."""
     table = {"unary": UNARY, "binary": BINARY, "call": CALLS}[kind]
     return table[name].cost
+
+
+# Library calls that hand whole arrays to NumPy's own routine (along the last axis of their
+# operands, one output, one input): the result is NumPy's by construction, ties and signed
+# zeros included. Name -> (NumPy function, its ``kind`` argument or None for the default).
+NUMPY_ROUTINES: dict[str, tuple[str, str | None]] = {
+    "sort": ("sort", None),
+    "sort_stable": ("sort", "stable"),
+    "sort_heapsort": ("sort", "heapsort"),
+    "argsort": ("argsort", None),
+    "argsort_stable": ("argsort", "stable"),
+    "argsort_heapsort": ("argsort", "heapsort"),
+}

@@ -50,7 +50,7 @@ from kiln.ir.nodes import (
     View,
     While,
 )
-from kiln.ir.ops import CALLS, PREDICATES
+from kiln.ir.ops import CALLS, NUMPY_ROUTINES, PREDICATES
 from kiln.ir.selects import find_selects
 from kiln.ir.types import ArrayType, NoneType, ScalarType
 from kiln.ir.visit import child_exprs, is_expr, is_stmt, iter_stmts
@@ -72,6 +72,7 @@ LIBCALL_ARITY: dict[str, tuple[int, int]] = {
     "inv": (1, 1),
     "cholesky": (1, 1),
     "cholesky_upper": (1, 1),
+    **{name: (1, 1) for name in NUMPY_ROUTINES},
 }
 _LENGTH_MODIFIER_RE = re.compile(r"%([-+ #0]*\d*(?:\.\d+)?)(?:hh|h|ll|l|j|z|t|q)([diouxX])")
 
@@ -431,6 +432,10 @@ class _Verifier:
             self.require(alpha.ndim == 0 and beta.ndim == 0, "gemm's alpha and beta are 0-d arrays")
         elif s.func == "copy":
             self.require(out.ndim == ins[0].ndim, f"copy of {ins[0].ndim}-d into {out.ndim}-d")
+        elif s.func in NUMPY_ROUTINES:  # along the last axis: same shape; argsort gives int64
+            self.require(out.ndim == ins[0].ndim >= 1, f"{s.func} of {ins[0].ndim}-d into {out.ndim}-d")
+            want = "int64" if NUMPY_ROUTINES[s.func][0] == "argsort" else ins[0].dtype
+            self.require(out.dtype == want, f"{s.func} into {out.dtype}, expected {want}")
         else:  # LAPACK: stacked square matrices of the computation dtype
             self.require(ins[0].ndim >= 2, f"{s.func} of a {ins[0].ndim}-d array")
             self.require(out.dtype in ("float64", "complex128"), f"{s.func} into {out.dtype}")

@@ -427,6 +427,8 @@ KILN_INLINE int8_t kiln_mod_i8(int8_t a, int8_t b) {
     if (r != 0 && ((r < 0) != (b < 0))) r += b;
     return r;
 }
+/* np.fmod: C's remainder (the dividend's sign); 0 for a zero divisor, and for -1 (MIN % -1 traps) */
+KILN_INLINE int8_t kiln_fmod_i8(int8_t a, int8_t b) { return (b == 0 || b == -1) ? 0 : a % b; }
 KILN_INLINE int8_t kiln_pow_i8(int8_t base, int8_t e) {
     int8_t r = 1;
     if (e < 0) return base == 1 ? 1 : (base == (int8_t)-1 ? ((e & 1) ? (int8_t)-1 : 1) : 0);
@@ -447,6 +449,8 @@ KILN_INLINE int16_t kiln_mod_i16(int16_t a, int16_t b) {
     if (r != 0 && ((r < 0) != (b < 0))) r += b;
     return r;
 }
+/* np.fmod: C's remainder (the dividend's sign); 0 for a zero divisor, and for -1 (MIN % -1 traps) */
+KILN_INLINE int16_t kiln_fmod_i16(int16_t a, int16_t b) { return (b == 0 || b == -1) ? 0 : a % b; }
 KILN_INLINE int16_t kiln_pow_i16(int16_t base, int16_t e) {
     int16_t r = 1;
     if (e < 0) return base == 1 ? 1 : (base == (int16_t)-1 ? ((e & 1) ? (int16_t)-1 : 1) : 0);
@@ -467,6 +471,8 @@ KILN_INLINE int32_t kiln_mod_i32(int32_t a, int32_t b) {
     if (r != 0 && ((r < 0) != (b < 0))) r += b;
     return r;
 }
+/* np.fmod: C's remainder (the dividend's sign); 0 for a zero divisor, and for -1 (MIN % -1 traps) */
+KILN_INLINE int32_t kiln_fmod_i32(int32_t a, int32_t b) { return (b == 0 || b == -1) ? 0 : a % b; }
 KILN_INLINE int32_t kiln_pow_i32(int32_t base, int32_t e) {
     int32_t r = 1;
     if (e < 0) return base == 1 ? 1 : (base == (int32_t)-1 ? ((e & 1) ? (int32_t)-1 : 1) : 0);
@@ -487,6 +493,8 @@ KILN_INLINE int64_t kiln_mod_i64(int64_t a, int64_t b) {
     if (r != 0 && ((r < 0) != (b < 0))) r += b;
     return r;
 }
+/* np.fmod: C's remainder (the dividend's sign); 0 for a zero divisor, and for -1 (MIN % -1 traps) */
+KILN_INLINE int64_t kiln_fmod_i64(int64_t a, int64_t b) { return (b == 0 || b == -1) ? 0 : a % b; }
 KILN_INLINE int64_t kiln_pow_i64(int64_t base, int64_t e) {
     int64_t r = 1;
     if (e < 0) return base == 1 ? 1 : (base == (int64_t)-1 ? ((e & 1) ? (int64_t)-1 : 1) : 0);
@@ -496,6 +504,7 @@ KILN_INLINE int64_t kiln_pow_i64(int64_t base, int64_t e) {
 
 KILN_INLINE uint8_t kiln_floordiv_u8(uint8_t a, uint8_t b) { return b == 0 ? 0 : a / b; }
 KILN_INLINE uint8_t kiln_mod_u8(uint8_t a, uint8_t b) { return b == 0 ? 0 : a % b; }
+KILN_INLINE uint8_t kiln_fmod_u8(uint8_t a, uint8_t b) { return b == 0 ? 0 : a % b; }
 KILN_INLINE uint8_t kiln_pow_u8(uint8_t base, uint8_t e) {
     uint8_t r = 1;
     while (e) { if (e & 1) r *= base; base *= base; e >>= 1; }
@@ -504,6 +513,7 @@ KILN_INLINE uint8_t kiln_pow_u8(uint8_t base, uint8_t e) {
 
 KILN_INLINE uint16_t kiln_floordiv_u16(uint16_t a, uint16_t b) { return b == 0 ? 0 : a / b; }
 KILN_INLINE uint16_t kiln_mod_u16(uint16_t a, uint16_t b) { return b == 0 ? 0 : a % b; }
+KILN_INLINE uint16_t kiln_fmod_u16(uint16_t a, uint16_t b) { return b == 0 ? 0 : a % b; }
 KILN_INLINE uint16_t kiln_pow_u16(uint16_t base, uint16_t e) {
     uint16_t r = 1;
     while (e) { if (e & 1) r *= base; base *= base; e >>= 1; }
@@ -512,6 +522,7 @@ KILN_INLINE uint16_t kiln_pow_u16(uint16_t base, uint16_t e) {
 
 KILN_INLINE uint32_t kiln_floordiv_u32(uint32_t a, uint32_t b) { return b == 0 ? 0 : a / b; }
 KILN_INLINE uint32_t kiln_mod_u32(uint32_t a, uint32_t b) { return b == 0 ? 0 : a % b; }
+KILN_INLINE uint32_t kiln_fmod_u32(uint32_t a, uint32_t b) { return b == 0 ? 0 : a % b; }
 KILN_INLINE uint32_t kiln_pow_u32(uint32_t base, uint32_t e) {
     uint32_t r = 1;
     while (e) { if (e & 1) r *= base; base *= base; e >>= 1; }
@@ -520,6 +531,7 @@ KILN_INLINE uint32_t kiln_pow_u32(uint32_t base, uint32_t e) {
 
 KILN_INLINE uint64_t kiln_floordiv_u64(uint64_t a, uint64_t b) { return b == 0 ? 0 : a / b; }
 KILN_INLINE uint64_t kiln_mod_u64(uint64_t a, uint64_t b) { return b == 0 ? 0 : a % b; }
+KILN_INLINE uint64_t kiln_fmod_u64(uint64_t a, uint64_t b) { return b == 0 ? 0 : a % b; }
 KILN_INLINE uint64_t kiln_pow_u64(uint64_t base, uint64_t e) {
     uint64_t r = 1;
     while (e) { if (e & 1) r *= base; base *= base; e >>= 1; }

@@ -1,0 +1,103 @@
+"""``np.sort`` / ``np.argsort`` and the methods ``a.sort()`` (in place) and ``a.argsort()``.
+
+The sorting itself is NumPy's (``ir.ops.NUMPY_ROUTINES``: a library call that hands the arrays
+to NumPy), so values, the order of ties and of signed zeros, NaNs last and every ``kind`` are
+NumPy's own. The library call sorts along the last axis; another axis is moved there by viewing
+both operands transposed, and ``axis=None`` sorts a flattened copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kiln.errors import TypingError, UnsupportedError
+from kiln.frontend import exprs as E
+from kiln.frontend.advanced import new_array
+from kiln.frontend.arrays import materialize
+from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, is_none
+from kiln.frontend.context import Context
+from kiln.frontend.numpy_ops import reshape
+from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, Value
+from kiln.frontend.views import bind_view, transpose
+from kiln.ir import nodes as ir
+from kiln.ir.ops import NUMPY_ROUTINES
+
+Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
+_KINDS = {None: "", "quicksort": "", "heapsort": "_heapsort", "stable": "_stable", "mergesort": "_stable"}
+
+
+def sorting_handler(func: str) -> Handler:
+    """``np.sort`` or ``np.argsort``."""
+
+    def handler(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+        a, axis, routine = _arguments(ctx, func, args, kwargs)
+        if axis is None:
+            a, axis = _flattened(ctx, a), 0
+        dtype = "int64" if func == "argsort" else a.dtype
+        out = new_array(ctx, func, dtype, tuple(a.shape))
+        _sort_into(ctx, routine, out, a, axis)
+        return out
+
+    return handler
+
+
+def sort_in_place(
+    ctx: Context, receiver: ArrayView | Lazy, args: list[Value], kwargs: dict[str, Value]
+) -> Value:
+    """``a.sort(axis=-1, kind=None)``: sorts ``a``'s own elements and returns None."""
+    a, axis, routine = _arguments(ctx, "sort", [receiver, *args], kwargs)
+    if axis is None:
+        raise TypingError("a.sort() needs an integer axis (NumPy's method has no axis=None)", ctx.loc)
+    ctx.written_arrays.add(a.base)
+    _sort_into(ctx, routine, a, a, axis)
+    return Const(None)
+
+
+def _arguments(
+    ctx: Context, func: str, args: list[Value], kwargs: dict[str, Value]
+) -> tuple[ArrayView, int | None, str]:
+    params = [("a", REQUIRED), ("axis", -1), ("kind", None), ("order", None), ("stable", None)]
+    b = bind_args(ctx, func, args, kwargs, params)
+    if not is_none(b["order"]):
+        raise UnsupportedError(f"np.{func}(): 'order' (structured arrays)", ctx.loc)
+    value = b["a"]
+    if isinstance(value, Scalar) or not isinstance(value, ArrayView | Lazy):
+        raise TypingError(f"axis -1 is out of bounds for array of dimension 0 in np.{func}()", ctx.loc)
+    a = value if isinstance(value, ArrayView) else materialize(ctx, value)
+    axis = -1 if isinstance(b["axis"], int) else const_axis(ctx, b["axis"])
+    if isinstance(axis, tuple):
+        raise TypingError(f"np.{func}(): 'axis' must be an integer or None", ctx.loc)
+    if axis is not None and not -a.ndim <= axis < a.ndim:
+        raise TypingError(f"axis {axis} is out of bounds for array of dimension {a.ndim}", ctx.loc)
+    kind = _kind(ctx, b["kind"], b["stable"])
+    routine = func + _KINDS[kind]
+    assert routine in NUMPY_ROUTINES
+    return a, None if axis is None else axis % a.ndim, routine
+
+
+def _kind(ctx: Context, kind: object, stable: object) -> str | None:
+    if not is_none(stable) and const_bool(ctx, stable, "stable"):
+        return "stable"
+    if is_none(kind):
+        return None
+    text = kind.value if isinstance(kind, Const) else None
+    if not isinstance(text, str) or text not in _KINDS:
+        raise TypingError(f"sort kind must be one of 'quick', 'heap', or 'stable' (got {text!r})", ctx.loc)
+    return text
+
+
+def _flattened(ctx: Context, a: ArrayView) -> ArrayView:
+    """A 1-d copy of ``a`` in C order (NumPy sorts ``a.flatten()`` for ``axis=None``)."""
+    copy = materialize(ctx, a)
+    flat = reshape(ctx, copy, (E.i64(-1),)) if copy.ndim != 1 else copy
+    assert isinstance(flat, ArrayView)
+    return flat
+
+
+def _sort_into(ctx: Context, routine: str, out: ArrayView, a: ArrayView, axis: int) -> None:
+    """``out = numpy.<routine>(a, axis=axis)``: both viewed with ``axis`` last."""
+    if axis != a.ndim - 1:
+        order = (*(k for k in range(a.ndim) if k != axis), axis)
+        a, out = transpose(a, order), transpose(out, order)
+    source, target = bind_view(ctx, a), bind_view(ctx, out)
+    ctx.emit(ir.LibCall(routine, (target.base,), (source.base,)))
