@@ -46,7 +46,7 @@ class JitFunction:
         compiled = self._specialize(bound)
         if not kwargs and len(bound) > len(args):
             self._remember_defaults(args, bound[len(args) :], compiled)
-        return compiled.entry(*bound)  # type: ignore[misc]
+        return _entry(compiled)(*bound)
 
     def _remember_defaults(
         self, args: tuple[Any, ...], defaults: tuple[Any, ...], compiled: Compiled
@@ -56,7 +56,7 @@ class JitFunction:
         if all(type(d) in _IMMUTABLE_DEFAULTS for d in defaults):
             full = tuple(map(arg_key, (*args, *defaults)))
             compiled_now = self._compiled  # looked up per call: a quick tier is swapped out there
-            self._entries[tuple(map(arg_key, args))] = lambda *a: compiled_now[full].entry(*a, *defaults)  # type: ignore[misc]
+            self._entries[tuple(map(arg_key, args))] = lambda *a: _entry(compiled_now[full])(*a, *defaults)
 
     def _bind(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
         import inspect
@@ -79,7 +79,7 @@ class JitFunction:
         if compiled.final is not None:
             self._promoted[key] = threading.Event()
         self._compiled[key] = compiled
-        self._entries[key] = compiled.entry  # type: ignore[assignment]
+        self._entries[key] = _entry(compiled)
         if compiled.final is not None:
             compiled.final.add_done_callback(functools.partial(self._promote, key, compiled))
 
@@ -90,7 +90,7 @@ class JitFunction:
         if error is None:
             final = dataclasses.replace(quick, entry=done.result().entry, tier="final", final=None)
             self._compiled[key] = final
-            self._entries[key] = final.entry  # type: ignore[assignment]
+            self._entries[key] = _entry(final)
         else:
             self._tier_errors[key] = error
             self._entries[key] = self._warning_once(key, quick, error)
@@ -201,6 +201,12 @@ def jit(
         return JitFunction(f, options)
 
     return wrap(fn) if fn is not None else wrap
+
+
+def _entry(compiled: Compiled) -> Callable[..., Any]:
+    """The entry point of a specialization that was built (``build=False`` leaves none)."""
+    assert compiled.entry is not None, "a specialization that was compiled without building"
+    return compiled.entry
 
 
 def inspect(f: JitFunction, *args: Any, **kwargs: Any) -> str:

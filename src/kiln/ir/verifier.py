@@ -434,8 +434,8 @@ class _Verifier:
             self.require(out.ndim == ins[0].ndim, f"copy of {ins[0].ndim}-d into {out.ndim}-d")
         elif s.func in NUMPY_ROUTINES:  # along the last axis: same shape; argsort gives int64
             self.require(out.ndim == ins[0].ndim >= 1, f"{s.func} of {ins[0].ndim}-d into {out.ndim}-d")
-            want = "int64" if NUMPY_ROUTINES[s.func][0] == "argsort" else ins[0].dtype
-            self.require(out.dtype == want, f"{s.func} into {out.dtype}, expected {want}")
+            dtype = "int64" if NUMPY_ROUTINES[s.func][0] == "argsort" else ins[0].dtype
+            self.require(out.dtype == dtype, f"{s.func} into {out.dtype}, expected {dtype}")
         else:  # LAPACK: stacked square matrices of the computation dtype
             self.require(ins[0].ndim >= 2, f"{s.func} of a {ins[0].ndim}-d array")
             self.require(out.dtype in ("float64", "complex128"), f"{s.func} into {out.dtype}")
