@@ -468,6 +468,7 @@ def np_dot(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
 
 def _table() -> dict[object, Handler]:
     from kiln.frontend.np_cumulative import cumulative_handler  # they build on this module's helpers
+    from kiln.frontend.np_differences import np_allclose, np_diff, np_isclose, np_ptp
     from kiln.frontend.np_round import np_round
     from kiln.frontend.np_sort import sorting_handler
 
@@ -511,6 +512,10 @@ def _table() -> dict[object, Handler]:
         np.cumprod: cumulative_handler("cumprod"),
         np.sort: sorting_handler("sort"),
         np.argsort: sorting_handler("argsort"),
+        np.diff: np_diff,
+        np.ptp: np_ptp,
+        np.isclose: np_isclose,
+        np.allclose: np_allclose,
     }
     table.update(handlers)
     table.update(_themed_tables())

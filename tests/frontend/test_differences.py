@@ -1,0 +1,144 @@
+"""``np.diff``, ``np.ptp``, ``np.isclose`` and ``np.allclose`` against NumPy: dtypes (bool diff is
+``!=``, isclose takes ``y`` as a float), axes, ``n``, layouts, extents 0 and 1, NaN and inf."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+import kiln
+from kiln.errors import TypingError
+
+
+def _same(got: Any, ref: Any) -> None:
+    if np.ndim(ref) == 0:
+        assert type(got) is type(ref) and (got == ref or (got != got and ref != ref)), (got, ref)
+        return
+    assert (got.dtype, got.shape) == (ref.dtype, ref.shape)
+    assert np.array_equal(got, ref, equal_nan=True), (got, ref)
+
+
+def _check(fn: Callable[..., Any], *args: Any) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        _same(kiln.jit(fn)(*args), fn(*args))
+
+
+def diff_last(a):
+    return np.diff(a)
+
+
+def diff_first(a):
+    return np.diff(a, axis=0)
+
+
+def diff_twice(a):
+    return np.diff(a, n=2)
+
+
+def diff_three_first(a):
+    return np.diff(a, 3, 0)
+
+
+def diff_none(a):
+    return np.diff(a, n=0)
+
+
+def ptp_all(a):
+    return np.ptp(a)
+
+
+def ptp_rows(a):
+    return np.ptp(a, axis=1, keepdims=True)
+
+
+DIFFS = [diff_last, diff_first, diff_twice, diff_three_first, diff_none]
+_RNG = np.random.default_rng(2)
+
+
+def _sample(dtype: str, shape: tuple[int, ...] = (5, 7)) -> np.ndarray:
+    a = _RNG.integers(-6, 6, shape)
+    if dtype == "bool":
+        return a > 0
+    x = a.astype(dtype)
+    if x.dtype.kind == "f":
+        x.flat[3], x.flat[8] = np.nan, np.inf
+    return x
+
+
+@pytest.mark.parametrize("fn", [*DIFFS, ptp_all, ptp_rows], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "int8", "uint8", "bool"])
+def test_diff_and_ptp(fn: Callable[..., Any], dtype: str) -> None:
+    a = _sample(dtype)
+    if fn in (ptp_all, ptp_rows) and dtype == "bool":
+        with pytest.raises(TypingError, match="subtract"):  # NumPy raises a TypeError too
+            kiln.jit(fn)(a)
+        return
+    _check(fn, a)
+
+
+@pytest.mark.parametrize("layout", ["F", "strided", "reversed", "one", "empty_cols", "three_d"])
+def test_diff_layouts_and_extents(layout: str) -> None:
+    a = _sample("float64", (6, 8))
+    a = {
+        "F": np.asfortranarray(a), "strided": a[::2, 1::3], "reversed": a[::-1, ::-1], "one": a[:1, :1],
+        "empty_cols": a[:, :0], "three_d": _sample("float64", (3, 4, 5)),
+    }[layout]  # fmt: skip
+    for fn in DIFFS:
+        _check(fn, a)
+
+
+def diff_scalar(x):
+    return np.diff(x)
+
+
+def diff_negative(a):
+    return np.diff(a, n=-1)
+
+
+def test_diff_refusals() -> None:
+    with pytest.raises(TypingError, match="at least one dimensional"):
+        kiln.jit(diff_scalar)(1.0)
+    with pytest.raises(TypingError, match="order must be non-negative"):
+        kiln.jit(diff_negative)(np.ones(3))
+
+
+def isclose_default(a, b):
+    return np.isclose(a, b)
+
+
+def isclose_loose(a, b):
+    return np.isclose(a, b, rtol=1e-3, atol=0.0, equal_nan=True)
+
+
+def allclose_default(a, b):
+    return np.allclose(a, b)
+
+
+def allclose_nan(a, b):
+    return np.allclose(a, b, equal_nan=True)
+
+
+CLOSE = [isclose_default, isclose_loose, allclose_default, allclose_nan]
+
+
+def _pairs() -> list[tuple[Any, Any]]:
+    x = _sample("float64")
+    y = x + _RNG.uniform(-1e-6, 1e-6, x.shape)
+    y.flat[3] = np.nan
+    ints = _sample("int64")
+    return [
+        (x, y), (x, x), (ints, ints), (ints, ints + 1), (x, 3), (x.astype(np.float32), y),
+        (2.0, 2.0000001), (x[0], y), (np.float32(1.0), 1.00001), (x[:0], y[:0]),
+        (np.array([np.inf, -np.inf, 1.0]), np.array([np.inf, np.inf, np.inf])),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("fn", CLOSE, ids=lambda f: f.__name__)
+def test_isclose_and_allclose(fn: Callable[..., Any]) -> None:
+    for a, b in _pairs():
+        _check(fn, a, b)
