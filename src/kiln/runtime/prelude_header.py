@@ -62,10 +62,13 @@ def body_source(split: SplitSource, source_name: str) -> str:
     return f'#include "{HEADER_NAME}"\n#line {split.prelude_lines + 1} "{source_name}"\n{split.body}'
 
 
-def header_dir(cache_dir: Path, compile_cmd: list[str], prelude: str) -> Path | None:
+def header_dir(
+    cache_dir: Path, compile_cmd: list[str], prelude: str, env: dict[str, str] | None = None
+) -> Path | None:
     """The folder holding ``kiln_prelude.h`` for this compiler command (its flags; not its input
-    or output) and prelude, with its precompiled form built or being built; None when the cache
-    cannot be written (then the caller compiles the whole source)."""
+    or output) and prelude, with its precompiled form built or being built (in ``env``, the
+    compiler's environment); None when the cache cannot be written (then the caller compiles
+    the whole source)."""
     digest = hashlib.sha256()
     for part in (_FORMAT, *compile_cmd, sys.version, numpy.__version__, prelude):
         data = part.encode()
@@ -79,7 +82,7 @@ def header_dir(cache_dir: Path, compile_cmd: list[str], prelude: str) -> Path | 
             _write_atomically(header, prelude)
     except OSError:
         return None
-    _start_precompiling(header, compile_cmd)
+    _start_precompiling(header, compile_cmd, env)
     return folder
 
 
@@ -90,7 +93,7 @@ def _write_atomically(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
-def _start_precompiling(header: Path, compile_cmd: list[str]) -> None:
+def _start_precompiling(header: Path, compile_cmd: list[str], env: dict[str, str] | None) -> None:
     """Start building ``header``'s precompiled form, once per process, unless it exists."""
     target = header.with_name(header.name + ".gch")
     with _guard:
@@ -108,6 +111,7 @@ def _start_precompiling(header: Path, compile_cmd: list[str]) -> None:
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            env=env,
             start_new_session=True,  # a Ctrl-C meant for Python must not leave half a build
         )
     except OSError:

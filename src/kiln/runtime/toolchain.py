@@ -310,7 +310,9 @@ def _inputs_with_prelude_header(
 ) -> list[str]:
     """The compiler's inputs: the whole source, or the header folder and the module's own lines."""
     split = split_source(c_source) if prelude_cache is not None else None
-    folder = header_dir(prelude_cache, flags, split.prelude) if split and prelude_cache else None
+    folder = (
+        header_dir(prelude_cache, flags, split.prelude, compiler_env()) if split and prelude_cache else None
+    )
     if split is None or folder is None:
         return [src_path.name]
     body = src_path.with_name(src_path.stem + ".body.c")
