@@ -71,10 +71,10 @@ def build_tiered(c_source: str, options: Options) -> Built:
     quick = build_private_module(c_source, quick_options(options))
     final: Future[ModuleType] = Future()
     work = threading.Thread(target=_build_final, args=(c_source, options, final), name="kiln-optimized-build")
+    work.start()  # before it is listed: a concurrent wait_for_optimized_builds joins started threads
     with _guard:
         _builds[:] = [t for t in _builds if t.is_alive()]
         _builds.append(work)
-    work.start()
     return Built(quick, "quick", final)
 
 
