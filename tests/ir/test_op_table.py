@@ -32,7 +32,9 @@ def _operand_type(kind: str, name: str) -> ScalarType:
 def _expr(kind: str, op: ops.Op) -> ir.Expr:
     t = _operand_type(kind, op.name)
     args = tuple(ir.Var(f"x{k}", t) for k in range(op.arity))
-    result = {"bool": BOOL, "int64": I64, "real": F64}.get(op.result, F64 if op.result == "float" else t)
+    result = {"bool": BOOL, "int64": I64, "real": F64, "complex": C128}.get(
+        op.result, F64 if op.result == "float" else t
+    )
     if kind == "unary":
         return ir.Unary(op.name, args[0], result)
     if kind == "binary":

@@ -200,6 +200,7 @@ UNSUPPORTED: dict[str, str] = {
     "conj": "complex numbers are not differentiated",
     "real": "complex numbers are not differentiated",
     "imag": "complex numbers are not differentiated",
+    "complex": "complex numbers are not differentiated",
 }
 
 

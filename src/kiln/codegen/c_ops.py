@@ -178,24 +178,27 @@ def render_call(e: ir.Call, args: list[str]) -> str:
         if arg_t.is_float:
             return f"kiln_sign_{SUFFIX[arg_t.dtype]}({args[0]})"
         return f"(({ctype(e.type)})((({args[0]}) > 0) - (({args[0]}) < 0)))"
-    if arg_t.is_complex and name == "abs":
-        # cabs is hypot of the parts; spelled so, the call vectorizes (libmvec has SIMD hypot)
-        f = "f" if arg_t.dtype == "complex64" else ""
-        z = args[0]
-        return f"kiln_cabs{f}({z})"
-    if arg_t.is_complex and name == "rint":  # NumPy rounds the parts, each half to even
-        f = "f" if arg_t.dtype == "complex64" else ""
-        z = args[0]
-        return f"CMPLX{f.upper()}(rint{f}(creal{f}({z})), rint{f}(cimag{f}({z})))"
+    if name == "complex":  # the parts exactly: CMPLX does no arithmetic (x + I * y would)
+        return f"CMPLX{'F' if e.type.dtype == 'complex64' else ''}({args[0]}, {args[1]})"
     if arg_t.is_complex:
-        if name not in _COMPLEX_FUNCS:
-            raise KilnError(f"internal: no complex C function for {name}")
-        return f"{_COMPLEX_FUNCS[name]}{'f' if arg_t.dtype == 'complex64' else ''}({', '.join(args)})"
+        return _complex_call(name, arg_t, args)
     if arg_t.is_integer or arg_t.is_bool:
         return _integer_call(e, name, args)
     if name not in _REAL_FUNCS:
         raise KilnError(f"internal: no C function for {name}")
     return f"{_REAL_FUNCS[name]}{'f' if arg_t.dtype == 'float32' else ''}({', '.join(args)})"
+
+
+def _complex_call(name: str, t: ScalarType, args: list[str]) -> str:
+    f = "f" if t.dtype == "complex64" else ""
+    if name == "abs":  # cabs is hypot of the parts; spelled so, the call vectorizes (SIMD hypot)
+        return f"kiln_cabs{f}({args[0]})"
+    if name == "rint":  # NumPy rounds the parts, each half to even
+        z = args[0]
+        return f"CMPLX{f.upper()}(rint{f}(creal{f}({z})), rint{f}(cimag{f}({z})))"
+    if name not in _COMPLEX_FUNCS:
+        raise KilnError(f"internal: no complex C function for {name}")
+    return f"{_COMPLEX_FUNCS[name]}{f}({', '.join(args)})"
 
 
 def _wrap_call(e: ir.Call, text: str) -> str:

@@ -169,6 +169,8 @@ def call_builtin(ctx: Context, f: Any, args: list[Value], kwargs: dict[str, Valu
     }
     if f in conversions and len(args) <= 1:
         return convert(ctx, conversions[f], args, python=True)
+    if f is builtins.complex and len(args) == 2:
+        return complex_of_parts(ctx, args)
     if f is builtins.round and len(args) == 1:
         s = _scalar(ctx, args[0], "round")
         if s.type.is_complex:
@@ -177,6 +179,16 @@ def call_builtin(ctx: Context, f: Any, args: list[Value], kwargs: dict[str, Valu
             return Scalar(E.cast(s.expr, PY_INT))  # round(np.int32(4)) is the Python int 4
         return Scalar(python_int_of(ctx, ir.Call("rint", (s.expr,), s.type)))
     return None
+
+
+def complex_of_parts(ctx: Context, args: list[Value]) -> Scalar:
+    """``complex(re, im)`` of real numbers: exactly those parts (Python's own result; with a
+    complex part Python does complex arithmetic instead, which is refused)."""
+    parts = [_scalar(ctx, a, "complex") for a in args]
+    if any(p.type.is_complex for p in parts):
+        raise UnsupportedError("complex(re, im) with a complex part", ctx.loc)
+    re, im = (E.cast(p.expr, PY_FLOAT) for p in parts)
+    return Scalar(ir.Call("complex", (re, im), PY_COMPLEX))
 
 
 # ---------------------------------------------------------------------- math

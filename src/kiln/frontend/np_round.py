@@ -1,20 +1,19 @@
 """``np.round`` / ``np.around`` / ``a.round(decimals, out)``, by NumPy's own recipe
 (``PyArray_Round``): integers keep their dtype (unchanged for ``decimals >= 0``, else divided by
 the power of ten in float64, rounded and multiplied back); floats are scaled by a Python float
-power of ten (so float32 stays float32), rounded half to even, scaled back. Complex numbers are
-rounded part by part (``decimals=0`` only, for now: the IR has no op that builds a complex
-number from two parts)."""
+power of ten (so float32 stays float32), rounded half to even, scaled back; complex numbers have
+their real and imaginary parts rounded as floats and joined again (``complex`` in the IR)."""
 
 from __future__ import annotations
 
 from kiln.errors import TypingError, UnsupportedError
-from kiln.frontend.arrays import Operand
+from kiln.frontend.arrays import Operand, elementwise
 from kiln.frontend.callargs import REQUIRED, bind_args, fold_int
 from kiln.frontend.context import Context
 from kiln.frontend.np_stats import elem_type, operand
 from kiln.frontend.numpy_ops import astype, into_out
 from kiln.frontend.ufuncs import apply_ufunc
-from kiln.frontend.values import Scalar, Value
+from kiln.frontend.values import ArrayView, Lazy, Scalar, Value
 from kiln.ir import nodes as ir
 from kiln.ir.types import PY_FLOAT, ScalarType
 
@@ -54,8 +53,15 @@ def _rounded(ctx: Context, a: Operand, decimals: int) -> Value:
         return astype(apply_ufunc(ctx, "multiply", [scaled, factor]), t.dtype)
     if decimals == 0:
         return apply_ufunc(ctx, "rint", [a])  # complex: each part, as NumPy rounds them
-    if t.is_complex:  # NumPy rounds a copy's real and imaginary parts as two float arrays
-        raise UnsupportedError("np.round() of complex numbers with decimals other than 0", ctx.loc)
+    if t.is_complex:  # NumPy rounds the real and imaginary parts as two float arrays
+        part_t = ScalarType("float32" if t.dtype == "complex64" else "float64")
+
+        def part(name: str) -> Operand:
+            return elementwise(ctx, [a], lambda xs: ir.Call(name, (xs[0],), part_t), part_t.dtype)
+
+        parts = [_rounded(ctx, part(name), decimals) for name in ("real", "imag")]
+        operands = [p for p in parts if isinstance(p, Scalar | Lazy | ArrayView)]
+        return elementwise(ctx, operands, lambda xs: ir.Call("complex", tuple(xs), t), t.dtype)
     factor = _python(_power_of_ten(abs(decimals)), PY_FLOAT)
     down, up = ("multiply", "true_divide") if decimals > 0 else ("true_divide", "multiply")
     return apply_ufunc(ctx, up, [apply_ufunc(ctx, "rint", [apply_ufunc(ctx, down, [a, factor])]), factor])

@@ -107,6 +107,7 @@ CALL_ALIASES: dict[str, Callable[..., Any]] = {
     "erfc": np.vectorize(math.erfc, otypes=[np.float64]),
     "gamma": np.vectorize(math.gamma, otypes=[np.float64]),
     "lgamma": np.vectorize(math.lgamma, otypes=[np.float64]),
+    "complex": np.vectorize(complex, otypes=[np.complex128]),  # the parts exactly, -0.0 and inf kept
     "worker_id": lambda: np.int64(0),
     "worker_count": lambda: np.int64(1),
 }

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # Result rules: "operand" (the operands' common dtype), "bool", "real" (a complex operand's
-# real dtype, otherwise the operand's), "float" (true division of integers), "int64".
-RESULT_RULES = frozenset({"operand", "bool", "real", "float", "int64"})
+# real dtype, otherwise the operand's), "float" (true division of integers), "int64", "complex"
+# (the complex dtype whose parts are the float operands').
+RESULT_RULES = frozenset({"operand", "bool", "real", "float", "int64", "complex"})
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,8 @@ CALLS: dict[str, Op] = {
     **_table(2, "arctan2 hypot copysign fmod", cost=8.0),
     **_table(1, "isnan isinf isfinite", result="bool", cost=8.0),
     **_table(0, "worker_id worker_count", result="int64", cost=8.0),
+    # complex(re, im): the number with exactly these parts (no arithmetic: -0.0 and inf kept)
+    "complex": Op("complex", 2, "complex", 1.0),
 }
 
 PREDICATES = frozenset(n for n, op in CALLS.items() if op.result == "bool")

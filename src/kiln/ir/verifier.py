@@ -276,6 +276,11 @@ class _Verifier:
             self.require(len(e.args) == op.arity, f"{e.func!r} takes {op.arity} arguments, got {len(e.args)}")
         if e.func in PREDICATES:
             self.boolean(e, f"result of {e.func!r}")
+        if e.func == "complex":
+            parts = {"complex64": "float32", "complex128": "float64"}.get(e.type.dtype)
+            self.require(parts is not None, f"complex() of type {e.type}")
+            for a in e.args:
+                self.same_dtype(a.type, parts or "", "a part given to complex()")
 
     def select(self, e: Select) -> None:
         self.boolean(e.cond, "select condition")
