@@ -19,6 +19,7 @@ FUNCTION_METHODS: dict[str, object] = {
     "cumprod": np.cumprod,
     "round": np.round,
     "argsort": np.argsort,
+    "trace": np.trace,
 }
 
 

@@ -471,6 +471,7 @@ def _table() -> dict[object, Handler]:
     from kiln.frontend.np_differences import np_allclose, np_diff, np_isclose, np_ptp
     from kiln.frontend.np_round import np_round
     from kiln.frontend.np_sort import sorting_handler
+    from kiln.frontend.np_trace import np_trace
 
     table: dict[object, Handler] = {getattr(np, name): ufunc_handler(name) for name in UFUNCS}
     table.update({np.abs: ufunc_handler("absolute"), np.conj: ufunc_handler("conjugate")})
@@ -516,6 +517,7 @@ def _table() -> dict[object, Handler]:
         np.ptp: np_ptp,
         np.isclose: np_isclose,
         np.allclose: np_allclose,
+        np.trace: np_trace,
     }
     table.update(handlers)
     table.update(_themed_tables())
