@@ -9,17 +9,10 @@ from typing import Any
 
 import numpy as np
 import pytest
+from tests.frontend.bit_exact import assert_same
 
 import kiln
 from kiln.errors import TypingError
-
-
-def _same(got: Any, ref: Any) -> None:
-    got, ref = np.asarray(got), np.asarray(ref)
-    assert (got.dtype, got.shape) == (ref.dtype, ref.shape)
-    assert np.array_equal(got, ref, equal_nan=True), (got, ref)
-    if got.dtype.kind in "fc":  # the sign of zero too: a leading -0.0 stays negative
-        assert np.array_equal(np.signbit(got.real), np.signbit(ref.real))
 
 
 def cumsum_flat(a):
@@ -81,7 +74,7 @@ def _sample(dtype: str, shape: tuple[int, ...] = (4, 5)) -> np.ndarray:
 )
 def test_matches_numpy(fn: Callable[..., Any], dtype: str) -> None:
     a = _sample(dtype)
-    _same(kiln.jit(fn)(a), fn(a))
+    assert_same(kiln.jit(fn)(a), fn(a))
 
 
 @pytest.mark.parametrize("layout", ["F", "strided", "reversed", "empty_rows", "empty_cols", "one"])
@@ -92,7 +85,7 @@ def test_layouts_and_extents(layout: str) -> None:
         "empty_rows": a[:0], "empty_cols": a[:, :0], "one": a[:1, :1],
     }[layout]  # fmt: skip
     for fn in FUNCS:
-        _same(kiln.jit(fn)(a), fn(a))
+        assert_same(kiln.jit(fn)(a), fn(a))
 
 
 @pytest.mark.parametrize("fn", [as_float32, as_int8], ids=["float32", "int8"])
@@ -100,7 +93,7 @@ def test_dtype_argument(fn: Callable[..., Any]) -> None:
     for a in (_sample("float64"), _sample("int64"), _sample("bool")):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)
-            _same(kiln.jit(fn)(a), fn(a))
+            assert_same(kiln.jit(fn)(a), fn(a))
 
 
 def three_d(a):
@@ -111,7 +104,7 @@ def test_three_dimensions_and_threads() -> None:
     a = _sample("float64", (3, 4, 5))
     for parallel in (False, True):
         for got, ref in zip(kiln.jit(three_d, parallel=parallel)(a), three_d(a)):
-            _same(got, ref)
+            assert_same(got, ref)
 
 
 def into(a, out):
@@ -126,10 +119,10 @@ def scalar_cumsum(x):
 def test_out_and_scalars() -> None:
     a = _sample("int32")
     out_k, out_n = np.empty(a.shape), np.empty(a.shape)
-    _same(kiln.jit(into)(a, out_k), into(a, out_n))
-    _same(out_k, out_n)
+    assert_same(kiln.jit(into)(a, out_k), into(a, out_n))
+    assert_same(out_k, out_n)
     for x in (5, 2.5, np.float32(-0.0)):
-        _same(kiln.jit(scalar_cumsum)(x), scalar_cumsum(x))
+        assert_same(kiln.jit(scalar_cumsum)(x), scalar_cumsum(x))
 
 
 def bad_axis(a):

@@ -3,29 +3,15 @@
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pytest
+from tests.frontend.bit_exact import check_against_numpy
 
 import kiln
 from kiln.errors import TypingError
-
-
-def _same(got: Any, ref: Any) -> None:
-    if np.ndim(ref) == 0:
-        assert type(got) is type(ref) and (got == ref or (got != got and ref != ref)), (got, ref)
-        return
-    assert (got.dtype, got.shape) == (ref.dtype, ref.shape)
-    assert np.array_equal(got, ref, equal_nan=True), (got, ref)
-
-
-def _check(fn: Callable[..., Any], *args: Any) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)
-        _same(kiln.jit(fn)(*args), fn(*args))
 
 
 def diff_last(a):
@@ -78,7 +64,7 @@ def test_diff_and_ptp(fn: Callable[..., Any], dtype: str) -> None:
         with pytest.raises(TypingError, match="subtract"):  # NumPy raises a TypeError too
             kiln.jit(fn)(a)
         return
-    _check(fn, a)
+    check_against_numpy(fn, a)
 
 
 @pytest.mark.parametrize("layout", ["F", "strided", "reversed", "one", "empty_cols", "three_d"])
@@ -89,7 +75,7 @@ def test_diff_layouts_and_extents(layout: str) -> None:
         "empty_cols": a[:, :0], "three_d": _sample("float64", (3, 4, 5)),
     }[layout]  # fmt: skip
     for fn in DIFFS:
-        _check(fn, a)
+        check_against_numpy(fn, a)
 
 
 def diff_scalar(x):
@@ -141,4 +127,4 @@ def _pairs() -> list[tuple[Any, Any]]:
 @pytest.mark.parametrize("fn", CLOSE, ids=lambda f: f.__name__)
 def test_isclose_and_allclose(fn: Callable[..., Any]) -> None:
     for a, b in _pairs():
-        _check(fn, a, b)
+        check_against_numpy(fn, a, b)

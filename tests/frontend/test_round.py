@@ -3,28 +3,15 @@ complex ``np.rint``, against NumPy: values bit for bit, dtypes, layouts, extents
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pytest
+from tests.frontend.bit_exact import assert_same, check_against_numpy
 
 import kiln
 from kiln.errors import KilnError, TypingError, UnsupportedError
-
-
-def _same(got: Any, ref: Any) -> None:
-    got, ref = np.asarray(got), np.asarray(ref)
-    assert got.dtype == ref.dtype, (got.dtype, ref.dtype)
-    assert got.shape == ref.shape
-    assert np.array_equal(got, ref, equal_nan=True), (got, ref)
-
-
-def _check(fn: Callable[..., Any], *args: Any) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)
-        _same(kiln.jit(fn)(*args), fn(*args))
 
 
 def round0(a):
@@ -78,7 +65,7 @@ def test_round_matches_numpy(fn: Callable[..., Any], dtype: str) -> None:
         a = (_FLOATS[:26] + 1j * _FLOATS[26:]).astype(dtype)
     else:
         a = _FLOATS.astype(dtype)
-    _check(fn, a)
+    check_against_numpy(fn, a)
 
 
 @pytest.mark.parametrize("layout", ["C", "F", "strided", "empty", "one"])
@@ -88,7 +75,7 @@ def test_round_layouts(layout: str) -> None:
         "C": a, "F": np.asfortranarray(a), "strided": a[::2, 1::3], "empty": a[:0], "one": a[:1, :1],
     }[layout]  # fmt: skip
     for fn in (round0, round_kw_2, method_kw_m1):
-        _check(fn, a)
+        check_against_numpy(fn, a)
 
 
 def round_scalar(x):
@@ -115,8 +102,8 @@ def test_round_into_out() -> None:
     a = _RNG.uniform(-100, 100, 17)
     for fn in (round_into, round_into_kw):
         out_k, out_n = np.empty(17), np.empty(17)
-        _same(kiln.jit(fn)(a, out_k), fn(a, out_n))
-        _same(out_k, out_n)
+        assert_same(kiln.jit(fn)(a, out_k), fn(a, out_n))
+        assert_same(out_k, out_n)
 
 
 def round_bool(a):
@@ -154,16 +141,16 @@ def test_integer_fmod(dtype: str) -> None:
     pairs = [(x, y) for x, y in pairs if info.min <= min(x, y) and max(x, y) <= info.max]
     a = np.array([x for x, _ in pairs], dtype=dtype)
     b = np.array([y for _, y in pairs], dtype=dtype)
-    _check(fmod, a, b)
-    _check(fmod, a[::-2], b[::-2])
-    _check(fmod, a[:0], b[:0])
+    check_against_numpy(fmod, a, b)
+    check_against_numpy(fmod, a[::-2], b[::-2])
+    check_against_numpy(fmod, a[:0], b[:0])
 
 
 def test_integer_fmod_scalars_and_mixed() -> None:
-    _check(fmod, 7, 3)
-    _check(fmod, np.int32(-7), np.int32(0))
-    _check(fmod, np.arange(-6, 6), 4)
-    _check(fmod, np.array([True, False]), np.array([True, True]))
+    check_against_numpy(fmod, 7, 3)
+    check_against_numpy(fmod, np.int32(-7), np.int32(0))
+    check_against_numpy(fmod, np.arange(-6, 6), 4)
+    check_against_numpy(fmod, np.array([True, False]), np.array([True, True]))
 
 
 def rint(a):
@@ -173,7 +160,7 @@ def rint(a):
 @pytest.mark.parametrize("dtype", ["complex64", "complex128"])
 def test_complex_rint_rounds_each_part(dtype: str) -> None:
     a = np.array([1.5 + 2.5j, 0.5 - 3.5j, -2.5 + 0.49j, complex(np.inf, np.nan)], dtype=dtype)
-    _check(rint, a)
+    check_against_numpy(rint, a)
 
 
 def test_no_internal_error_escapes() -> None:

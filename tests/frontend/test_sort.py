@@ -8,17 +8,10 @@ from typing import Any
 
 import numpy as np
 import pytest
+from tests.frontend.bit_exact import assert_same
 
 import kiln
 from kiln.errors import TypingError, UnsupportedError
-
-
-def _same(got: Any, ref: Any) -> None:
-    got, ref = np.asarray(got), np.asarray(ref)
-    assert (got.dtype, got.shape) == (ref.dtype, ref.shape)
-    assert np.array_equal(got, ref, equal_nan=True), (got, ref)
-    if got.dtype.kind in "fc":
-        assert np.array_equal(np.signbit(got.real), np.signbit(ref.real))
 
 
 def sort_last(a):
@@ -95,7 +88,7 @@ def _sample(dtype: str, shape: tuple[int, ...] = (5, 40)) -> np.ndarray:
 @pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "int16", "uint8", "bool", "complex128"])
 def test_matches_numpy(fn: Callable[..., Any], dtype: str) -> None:
     a = _sample(dtype)
-    _same(kiln.jit(fn)(a.copy()), fn(a.copy()))
+    assert_same(kiln.jit(fn)(a.copy()), fn(a.copy()))
 
 
 @pytest.mark.parametrize("layout", ["F", "strided", "reversed", "empty", "one", "three_d"])
@@ -106,7 +99,7 @@ def test_layouts_and_extents(layout: str) -> None:
         "one": a[:1, :1], "three_d": _sample("float64", (3, 4, 5)),
     }[layout]  # fmt: skip
     for fn in FUNCS:
-        _same(kiln.jit(fn)(a.copy()), fn(a.copy()))
+        assert_same(kiln.jit(fn)(a.copy()), fn(a.copy()))
 
 
 def sorted_medians(x, rounds):
@@ -121,7 +114,7 @@ def sorted_medians(x, rounds):
 def test_in_a_loop_and_with_threads() -> None:
     x = _RNG.standard_normal(101)
     for parallel in (False, True):
-        _same(kiln.jit(sorted_medians, parallel=parallel)(x, 7), sorted_medians(x, 7))
+        assert_same(kiln.jit(sorted_medians, parallel=parallel)(x, 7), sorted_medians(x, 7))
 
 
 def sort_view_in_place(a):
@@ -131,7 +124,7 @@ def sort_view_in_place(a):
 
 def test_sorting_a_view_in_place_writes_through() -> None:
     a = _sample("float64", (6, 8))
-    _same(kiln.jit(sort_view_in_place)(a.copy()), sort_view_in_place(a.copy()))
+    assert_same(kiln.jit(sort_view_in_place)(a.copy()), sort_view_in_place(a.copy()))
 
 
 def sort_scalar(x):
