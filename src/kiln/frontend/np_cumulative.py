@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
+
 from kiln.errors import TypingError
 from kiln.frontend import exprs as E
 from kiln.frontend.advanced import new_array
@@ -132,3 +134,7 @@ def _step(
         value = ir.Binary(op, running, element, t)
     ctx.emit(ir.Assign(acc, value))
     ctx.emit(ir.Store(out.base, out.base_indices(write), running))
+
+
+def table() -> dict[object, Handler]:
+    return {np.cumsum: cumulative_handler("cumsum"), np.cumprod: cumulative_handler("cumprod")}

@@ -6,6 +6,10 @@ their real and imaginary parts rounded as floats and joined again (``complex`` i
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import numpy as np
+
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend.arrays import Operand, elementwise
 from kiln.frontend.callargs import REQUIRED, bind_args, fold_int
@@ -16,6 +20,8 @@ from kiln.frontend.ufuncs import apply_ufunc
 from kiln.frontend.values import ArrayView, Lazy, Scalar, Value
 from kiln.ir import nodes as ir
 from kiln.ir.types import PY_FLOAT, ScalarType
+
+Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 
 
 def np_round(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
@@ -81,3 +87,7 @@ def _power_of_ten(n: int) -> float:
     for _ in range(n - 9):
         value *= 10.0
     return value
+
+
+def table() -> dict[object, Handler]:
+    return {np.round: np_round, np.around: np_round}

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
+
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.advanced import new_array
@@ -101,3 +103,7 @@ def _sort_into(ctx: Context, routine: str, out: ArrayView, a: ArrayView, axis: i
         a, out = transpose(a, order), transpose(out, order)
     source, target = bind_view(ctx, a), bind_view(ctx, out)
     ctx.emit(ir.LibCall(routine, (target.base,), (source.base,)))
+
+
+def table() -> dict[object, Handler]:
+    return {np.sort: sorting_handler("sort"), np.argsort: sorting_handler("argsort")}

@@ -4,6 +4,10 @@ element-wise view of the diagonal, so the sum follows kiln's ``np.sum`` and its 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import numpy as np
+
 from kiln.errors import TypingError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import as_lazy
@@ -13,6 +17,8 @@ from kiln.frontend.numpy_ops import into_out
 from kiln.frontend.reductions import reduce
 from kiln.frontend.values import ArrayView, Lazy, Scalar, Value
 from kiln.ir import nodes as ir
+
+Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 
 
 def np_trace(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
@@ -60,3 +66,7 @@ def _diagonal(a: Lazy, offset: ir.Expr, axis1: int, axis2: int) -> Lazy:
         return a.element(tuple(full))
 
     return Lazy(a.dtype, shape, element, a.reads)
+
+
+def table() -> dict[object, Handler]:
+    return {np.trace: np_trace}

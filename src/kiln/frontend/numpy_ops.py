@@ -467,12 +467,6 @@ def np_dot(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
 
 
 def _table() -> dict[object, Handler]:
-    from kiln.frontend.np_cumulative import cumulative_handler  # they build on this module's helpers
-    from kiln.frontend.np_differences import np_allclose, np_diff, np_isclose, np_ptp
-    from kiln.frontend.np_round import np_round
-    from kiln.frontend.np_sort import sorting_handler
-    from kiln.frontend.np_trace import np_trace
-
     table: dict[object, Handler] = {getattr(np, name): ufunc_handler(name) for name in UFUNCS}
     table.update({np.abs: ufunc_handler("absolute"), np.conj: ufunc_handler("conjugate")})
     reductions: dict[str, list[object]] = {
@@ -507,17 +501,6 @@ def _table() -> dict[object, Handler]:
         np.reshape: np_reshape,
         np.matmul: np_matmul,
         np.dot: np_dot,
-        np.round: np_round,
-        np.around: np_round,
-        np.cumsum: cumulative_handler("cumsum"),
-        np.cumprod: cumulative_handler("cumprod"),
-        np.sort: sorting_handler("sort"),
-        np.argsort: sorting_handler("argsort"),
-        np.diff: np_diff,
-        np.ptp: np_ptp,
-        np.isclose: np_isclose,
-        np.allclose: np_allclose,
-        np.trace: np_trace,
     }
     table.update(handlers)
     table.update(_themed_tables())
@@ -530,10 +513,22 @@ def _table() -> dict[object, Handler]:
 
 def _themed_tables() -> dict[object, Handler]:
     """Handlers that live in their own modules, grouped by theme."""
-    from kiln.frontend import np_argext, np_cov, np_histogram, np_join, np_shapes, np_stats
+    from kiln.frontend import (
+        np_argext,
+        np_cov,
+        np_cumulative,
+        np_differences,
+        np_histogram,
+        np_join,
+        np_round,
+        np_shapes,
+        np_sort,
+        np_stats,
+        np_trace,
+    )  # fmt: skip
 
-    tables = [np_stats.table(), np_argext.table(), np_shapes.table(), np_join.table(), np_cov.table()]
-    tables.append(np_histogram.table())
+    modules = [np_stats, np_argext, np_shapes, np_join, np_cov, np_histogram, np_round, np_cumulative]
+    tables = [m.table() for m in (*modules, np_sort, np_differences, np_trace)]
     return {k: v for t in tables for k, v in t.items()}
 
 
