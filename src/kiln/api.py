@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import threading
 import types
 import warnings
 from collections.abc import Callable, Mapping
@@ -32,7 +31,6 @@ class JitFunction:
         self.options = options
         self._entries: dict[tuple[object, ...], Callable[..., Any]] = {}
         self._compiled: dict[tuple[object, ...], Compiled] = {}
-        self._promoted: dict[tuple[object, ...], threading.Event] = {}  # quick tiers awaiting theirs
         self._tier_errors: dict[tuple[object, ...], BaseException] = {}
         functools.update_wrapper(self, py_func)
 
@@ -76,8 +74,6 @@ class JitFunction:
         return compiled
 
     def _install(self, key: tuple[object, ...], compiled: Compiled) -> None:
-        if compiled.final is not None:
-            self._promoted[key] = threading.Event()
         self._compiled[key] = compiled
         self._entries[key] = _entry(compiled)
         if compiled.final is not None:
@@ -94,13 +90,11 @@ class JitFunction:
         else:
             self._tier_errors[key] = error
             self._entries[key] = self._warning_once(key, quick, error)
-        self._promoted[key].set()
 
     def _warning_once(
         self, key: tuple[object, ...], quick: Compiled, error: BaseException
     ) -> Callable[..., Any]:
-        entry = quick.entry
-        assert entry is not None
+        entry = _entry(quick)
 
         def first_call(*args: Any) -> Any:
             self._entries[key] = entry
@@ -119,9 +113,8 @@ class JitFunction:
         failed: see ``tier``); False when ``timeout`` seconds passed first, or when this
         process was forked while a build ran (the child keeps the quick build: the thread that
         builds stayed in the parent)."""
-        promoted = list(self._promoted.values())
         wait_for_optimized_builds(timeout)  # the swap happens on the build's thread
-        return all(event.is_set() for event in promoted)
+        return all(c.final is None or key in self._tier_errors for key, c in list(self._compiled.items()))
 
     def tier(self, *args: Any, **kwargs: Any) -> str:
         """Which build runs for ``args``' types: "final" (optimized), "quick" (-O1 while the
