@@ -101,10 +101,7 @@ def cached_module(c_source: str, options: Options) -> ModuleType | None:
         with _lock_for(key):
             module = _memo.get(key)
             if module is None:
-                tc = _toolchain_if_any(options)
-                if tc is not None and options.parallel and not tc.openmp_flags:
-                    return None  # build_module raises the error that says what is missing
-                module = _load_if_valid(_entry(options.cache_dir, key), tc)
+                module, _ = _load_entry(options, key)
                 if module is not None:
                     _memo[key] = module
     return None if module is None else _ready(module, options)
@@ -234,13 +231,10 @@ def _entry(cache_dir: Path, key: str) -> CacheEntry:
 def _build(c_source: str, options: Options, key: str) -> ModuleType:
     if not options.cache:
         return _build_uncached(c_source, options, toolchain_for(options), key)
-    entry = _entry(options.cache_dir, key)
-    tc = _toolchain_if_any(options)
-    if tc is not None and options.parallel:
-        require_openmp(tc)  # a warm disk entry must not hide a missing OpenMP
-    module = _load_if_valid(entry, tc)
+    module, tc = _load_entry(options, key)
     if module is not None:
         return module
+    entry = _entry(options.cache_dir, key)
     if tc is None:
         tc = toolchain_for(options)  # raises the ToolchainError that says what is missing
     remove_stale_work_dirs(Path(options.cache_dir))
@@ -249,6 +243,15 @@ def _build(c_source: str, options: Options, key: str) -> ModuleType:
         return _build_uncached(c_source, options, tc, key)
     _publish(c_source, options, tc, entry, work)
     return _load_fresh(entry)
+
+
+def _load_entry(options: Options, key: str) -> tuple[ModuleType | None, Toolchain | None]:
+    """The valid disk entry of ``key`` loaded (None when there is none), and the compiler to
+    check and build entries with (None when there is none to be found)."""
+    tc = _toolchain_if_any(options)
+    if tc is not None and options.parallel:
+        require_openmp(tc)  # a warm disk entry must not hide a missing OpenMP
+    return _load_if_valid(_entry(options.cache_dir, key), tc), tc
 
 
 def _load_fresh(entry: CacheEntry) -> ModuleType:
