@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 
 from kiln.analysis.cache import register_analysis
 from kiln.ir import nodes as ir
-from kiln.ir.visit import child_exprs, iter_exprs, iter_stmts
-from kiln.ir.visit import expr_reads as visit_reads
+from kiln.ir.visit import child_exprs, expr_reads, iter_exprs, iter_stmts
 
 # Calls whose value depends on the OpenMP worker evaluating them (a kernel's scratch slot).
 PER_WORKER_CALLS = frozenset({"worker_id"})
@@ -40,12 +39,6 @@ class Effects:
     def arrays(self) -> frozenset[str]:
         """Every array the statements read, write, measure or bind."""
         return self.array_reads | self.array_writes | self.array_binds
-
-
-def expr_reads(e: ir.Expr) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """(scalars, arrays whose elements, arrays whose bindings) ``e`` reads."""
-    reads = visit_reads(e)
-    return reads.scalars, reads.elements, reads.bindings
 
 
 def extents_change(shape: tuple[ir.Expr, ...], effects: Effects) -> bool:
@@ -79,12 +72,12 @@ def effects_of(stmts: Iterable[ir.Stmt], deep: bool = True) -> Effects:
     bindings: set[str] = set()
     control = False
     for s in iter_stmts(stmts) if deep else stmts:
-        for e in child_exprs(s):  # expr_reads walks each one's sub-expressions
-            scalars_read, elements_read, bindings_read = expr_reads(e)
-            reads |= scalars_read
-            elements |= elements_read
-            bindings |= bindings_read
-            array_reads |= elements_read | bindings_read
+        for e in child_exprs(s):  # expr_reads covers each one's sub-expressions
+            read = expr_reads(e)
+            reads |= read.scalars
+            elements |= read.elements
+            bindings |= read.bindings
+            array_reads |= read.elements | read.bindings
         if isinstance(s, ir.Assign):
             writes.add(s.target)
         elif isinstance(s, ir.For):

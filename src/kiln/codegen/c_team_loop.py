@@ -48,12 +48,12 @@ import functools
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from kiln.analysis.effects import array_roots, effects_of, expr_reads
+from kiln.analysis.effects import array_roots, effects_of
 from kiln.analysis.regions import holds_parallel, mentioned_outside
 from kiln.codegen import c_exprs as cx
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType
-from kiln.ir.visit import iter_stmts
+from kiln.ir.visit import expr_reads, iter_stmts
 
 if TYPE_CHECKING:
     from kiln.codegen.c_stmts import StmtRenderer
@@ -399,7 +399,8 @@ def _names(scalars: Iterable[str], elements: Iterable[str], bindings: Iterable[s
 
 def _expr_names(e: ir.Expr) -> frozenset[str]:
     """What an expression reads (:func:`_access`)."""
-    return _names(*expr_reads(e))
+    read = expr_reads(e)
+    return _names(read.scalars, read.elements, read.bindings)
 
 
 def _access(stmts: Iterable[ir.Stmt]) -> Access:

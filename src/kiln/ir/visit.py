@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
-from typing import TypeGuard, cast, get_args
+from typing import TypeGuard, TypeVar, cast, get_args
 
 from kiln.ir import nodes
 from kiln.ir.nodes import Expr, Function, Stmt, Var
@@ -116,15 +116,26 @@ class ExprReads:
 
 
 _NO_READS = ExprReads(frozenset(), frozenset(), frozenset())
-_READS_ATTR = "_kiln_reads"  # expressions are immutable: what one reads is kept on it
+_T = TypeVar("_T")
+
+
+def kept_on(node: Expr | Stmt, name: str, compute: Callable[[], _T]) -> _T:
+    """A fact about ``node`` computed once per node object and kept on it under ``name``. Nodes
+    are immutable (a change makes a new node), so the fact stays true; passes ask again and
+    again about the same large expressions and statements."""
+    known: _T | None = node.__dict__.get(name)
+    if known is None:
+        known = compute()
+        object.__setattr__(node, name, known)
+    return known
 
 
 def expr_reads(e: Expr) -> ExprReads:
-    """What ``e`` reads, computed once per expression object: passes ask again and again about
-    the same large expressions (every statement's reads, for each candidate of a pass)."""
-    known: ExprReads | None = e.__dict__.get(_READS_ATTR)
-    if known is not None:
-        return known
+    """What ``e`` reads (kept on it: see :func:`kept_on`)."""
+    return kept_on(e, "_kiln_reads", lambda: _reads_of(e))
+
+
+def _reads_of(e: Expr) -> ExprReads:
     own = _own_reads(e)
     parts = [expr_reads(c) for c in child_exprs(e)]
     if own is not _NO_READS:
@@ -139,7 +150,6 @@ def expr_reads(e: Expr) -> ExprReads:
             frozenset().union(*(p.elements for p in parts)),
             frozenset().union(*(p.bindings for p in parts)),
         )
-    object.__setattr__(e, _READS_ATTR, found)
     return found
 
 

@@ -36,7 +36,7 @@ from kiln.analysis.loop_plans import Flow, plan_scalars
 from kiln.analysis.signs import nonneg_scalars
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
-from kiln.ir.visit import bodies, iter_exprs, iter_stmts, map_exprs, max_sid, replace_body, var_names
+from kiln.ir.visit import bodies, iter_exprs, iter_stmts, kept_on, map_exprs, max_sid, replace_body, var_names
 from kiln.transforms.pass_manager import PassContext, register
 from kiln.transforms.recipes import Step, register_transformation
 from kiln.transforms.versioning import all_of, apart, renumbered
@@ -89,13 +89,9 @@ def paths(s: ir.Stmt, depth: int = 0) -> list[Path]:
 
 
 def _selects(s: ir.Stmt) -> int:
-    """How many selects ``s`` evaluates; kept on the (immutable) statement: every pass over the
-    candidates sorts the same nests again."""
-    known: int | None = s.__dict__.get("_kiln_selects")
-    if known is None:
-        known = sum(1 for e in iter_exprs(s) if isinstance(e, ir.Select))
-        object.__setattr__(s, "_kiln_selects", known)
-    return known
+    """How many selects ``s`` evaluates (kept on it: every pass over the candidates sorts the
+    same nests again)."""
+    return kept_on(s, "_kiln_selects", lambda: sum(1 for e in iter_exprs(s) if isinstance(e, ir.Select)))
 
 
 def statement_lists(body: tuple[ir.Stmt, ...]) -> Iterator[tuple[ir.Stmt, ...]]:
