@@ -104,7 +104,8 @@ def render_function(fn: ir.Function, openmp: bool = False) -> str:
     body += [f"Py_XDECREF({cx.owner_name(n)});" for n in arrays]
     body.append("return kiln_result;")
     out = [prelude(), PRELUDE_END, blas_support_code(fn), support_code(fn)]
-    out += [code for code in (numpy_routines_code(fn),) if code]
+    if numpy_code := numpy_routines_code(fn):  # only when used: other modules' text unchanged
+        out.append(numpy_code)
     out.append(f"/* kiln: {fn.name} */")
     out.append("static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {")
     out += ["    " + line for line in body]
