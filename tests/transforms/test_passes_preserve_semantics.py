@@ -76,6 +76,11 @@ def products_rebound(a, b, c, steps):
     return d, a @ b[:, 0] + c[:, 1]
 
 
+def scaled_products(alpha, a, x):
+    y = alpha * a @ x
+    return y, a.T @ (alpha * y) + x[0]
+
+
 CORPUS: list[tuple[Callable[..., Any], Callable[[np.random.Generator], tuple[Any, ...]]]] = [
     (stencil_steps, lambda r: (r.random(17), np.zeros(17), 3)),
     (fused_temporaries, lambda r: (r.random((4, 5)), r.random((4, 5)), r.random(5))),
@@ -85,6 +90,7 @@ CORPUS: list[tuple[Callable[..., Any], Callable[[np.random.Generator], tuple[Any
     (masked_and_while, lambda r: (r.random(9) * 4, 0.6)),
     (matvec_rows, lambda r: (r.random((7, 3)), r.random(3))),
     (products_rebound, lambda r: (r.random((5, 3)), r.random((3, 4)), r.random((5, 4)), 3)),
+    (scaled_products, lambda r: (1.5, r.random((5, 3)), r.random(3))),
 ]
 
 

@@ -151,49 +151,8 @@ class ExprLowering:
         literal = literal_int(node)
         if literal is not None:  # ``2**63 - 1``: exact, though a step leaves int64
             return python_constant(literal, self.ctx)
-        if op == "matmul":
-            scaled = self.scaled_matmul(node)
-            if scaled is not None:
-                return scaled
         left, right = self.operands_in_order([node.left, node.right])
         return self.binary(op, left, right)
-
-    def scaled_matmul(self, node: ast.BinOp) -> Value | None:
-        """``alpha * A @ B`` as ``alpha * (A @ B)``: the scaled copy of ``A`` is never made, and the
-        scaling fuses into whatever consumes the product. Only where every dtype stays ``A``'s
-        (floating or complex), so the two forms differ by rounding alone, as BLAS orders do.
-        None when the expression does not have that shape (nothing was lowered then)."""
-        found = self._scaled_operand(node)
-        if found is None:
-            return None
-        scale, value = found
-        return value if scale is None else python_operator(self.ctx, "mul", scale, operand(self.ctx, value))
-
-    def _scaled_operand(self, node: ast.expr) -> tuple[Scalar | None, Value] | None:
-        """(scale, value) with ``node == scale * value`` (scale None: plain value); None, with nothing
-        lowered, when ``node`` is not ``name * name`` possibly followed by ``@`` operands."""
-        if not isinstance(node, ast.BinOp):
-            return None
-        if isinstance(node.op, ast.Mult):
-            if not all(isinstance(x, ast.Name | ast.Constant) for x in (node.left, node.right)):
-                return None
-            a, b = self.operands_in_order([node.left, node.right])
-            scale, array = split_scale(a, b)
-            if scale is not None and array is not None:
-                return scale, array
-            return None, self.binary("mul", a, b)
-        if isinstance(node.op, ast.MatMult):
-            inner = self._scaled_operand(node.left)
-            if inner is None:
-                return None
-            scale, left = inner
-            right = self.expr(node.right)
-            if scale is not None and isinstance(right, ArrayView | Lazy) and right.dtype == left.dtype:  # type: ignore[union-attr]
-                return scale, self.binary("matmul", left, right)
-            if scale is not None:
-                left = python_operator(self.ctx, "mul", scale, operand(self.ctx, left))
-            return None, self.binary("matmul", left, right)
-        return None
 
     def operands_in_order(self, nodes: list[ast.expr]) -> list[Value]:
         """Lower operands left to right. Scalars and element-wise expressions are
@@ -490,17 +449,3 @@ def describe(value: Value) -> str:
             return f"the function '{getattr(v, '__name__', v)}'"
         return repr(v)
     return type(value).__name__
-
-
-def split_scale(x: Value, y: Value) -> tuple[Scalar | None, Value | None]:
-    """(number, array) of ``x * y`` when one side is a number that keeps the array's floating or
-    complex dtype (so scaling the product instead of the operand changes rounding only)."""
-    scale, array = (x, y) if isinstance(x, Scalar) else (y, x)
-    if (
-        isinstance(scale, Scalar)
-        and isinstance(array, ArrayView | Lazy)
-        and array.dtype[0] in "fc"
-        and promote(scale.type, ScalarType(array.dtype)).dtype == array.dtype
-    ):
-        return scale, array
-    return None, None

@@ -70,6 +70,7 @@ PipelineEntry = str | tuple[str, Mapping[str, Any]]
 # poll_signals last: its marks change no nest's shape, and no pass after it must keep them.
 PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
     "cpu": (
+        "scale_after_product",
         "rebind_in_place",
         "fuse_gemm",
         "batch_matvec",

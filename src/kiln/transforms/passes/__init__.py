@@ -15,6 +15,7 @@ from kiln.transforms.passes import parallelize as _parallelize  # noqa: F401
 from kiln.transforms.passes import poll_signals as _poll_signals  # noqa: F401
 from kiln.transforms.passes import rebind_in_place as _rebind_in_place  # noqa: F401
 from kiln.transforms.passes import recompute as _recompute  # noqa: F401
+from kiln.transforms.passes import scale_after_product as _scale_after_product  # noqa: F401
 from kiln.transforms.passes import schedule_loops as _schedule_loops  # noqa: F401
 from kiln.transforms.passes import shrink as _shrink  # noqa: F401
 from kiln.transforms.passes import simd as _simd  # noqa: F401
