@@ -34,7 +34,7 @@ from kiln.codegen.cuda import CudaModule, render_cuda
 from kiln.frontend.python import lower_function
 from kiln.ir import nodes as ir
 from kiln.ir.printer import print_function
-from kiln.ir.types import ArrayType, NoneType, ScalarType
+from kiln.ir.types import ArrayType, ConstArg, ScalarType
 from kiln.ir.verifier import verify_function
 from kiln.ir.visit import iter_stmts
 from kiln.kernel.assemble import ASSEMBLY_STAGES, KernelReport, start_assembly
@@ -48,7 +48,7 @@ from kiln.stage_times import note_size, recording_now, stage
 from kiln.transforms.pass_manager import after_step, run_passes, run_pipeline
 
 STAGES = ("ir", "opt", "c", "assembled", "derivative", "cuda")
-ArgTypes = tuple[ScalarType | ArrayType | NoneType, ...]
+ArgTypes = tuple[ScalarType | ArrayType | ConstArg, ...]
 Block = tuple[int, int, int]
 
 

@@ -17,7 +17,7 @@ from kiln.codegen.c_numpy_calls import support_code as numpy_routines_code
 from kiln.codegen.c_stmts import StmtRenderer
 from kiln.codegen.prelude import prelude
 from kiln.ir import nodes as ir
-from kiln.ir.types import ArrayType, NoneType, ScalarType
+from kiln.ir.types import ArrayType, ConstArg, ScalarType
 from kiln.runtime.prelude_header import PRELUDE_END
 
 
@@ -34,7 +34,7 @@ def _declare(name: str, t: ScalarType | ArrayType) -> list[str]:
 def _unpack_param(index: int, p: ir.Param) -> list[str]:
     arg = f"args[{index}]"
     t = p.type
-    if isinstance(t, NoneType):  # dispatch passes None here: a constant of this specialization
+    if isinstance(t, ConstArg):  # dispatch passes None here: a constant of this specialization
         return []
     if isinstance(t, ArrayType):
         lines = [

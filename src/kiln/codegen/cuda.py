@@ -22,7 +22,7 @@ from kiln.codegen.cuda_atomics import render_atomic
 from kiln.codegen.cuda_prelude import cuda_prelude
 from kiln.errors import UnsupportedError
 from kiln.ir import nodes as ir
-from kiln.ir.types import ArrayType, NoneType, ScalarType
+from kiln.ir.types import ArrayType, ConstArg, ScalarType
 from kiln.ir.visit import iter_stmts
 
 _INTRINSIC_VARS = {
@@ -110,7 +110,7 @@ def _params(fn: ir.Function) -> list[str]:
     out: list[str] = []
     for p in fn.params:
         t = p.type
-        if isinstance(t, NoneType):
+        if isinstance(t, ConstArg):
             continue
         if isinstance(t, ScalarType):
             out.append(f"{cx.ctype(t)} {cx.scalar_name(p.name)}")

@@ -4,6 +4,7 @@ call of a signature). The jit dispatcher, kernel launches and derivatives all ke
 
 from __future__ import annotations
 
+import types
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -16,13 +17,16 @@ from kiln.ir.types import (
     PY_FLOAT,
     PY_INT,
     ArrayType,
-    NoneType,
+    ConstArg,
     ScalarType,
     layout_of,
 )
 
 _PYTHON_SCALARS = {bool: PY_BOOL, int: PY_INT, float: PY_FLOAT, complex: PY_COMPLEX}
 _IMMUTABLE_DEFAULTS = (type(None), bool, int, float, complex)
+# Arguments the code is specialized on, value by value (``@kiln.jit`` functions too, by py_func):
+# Python functions (inlined where called), NumPy ufuncs and built-in functions, strings.
+_CONSTANT_KINDS = frozenset({types.FunctionType, types.BuiltinFunctionType, np.ufunc, str})
 
 
 class NonNegative(NamedTuple):
@@ -66,6 +70,8 @@ def arg_key(a: object) -> object:
     nonneg = _NONNEG_KEYS.get(t)
     if nonneg is not None and a >= 0:  # type: ignore[operator]
         return nonneg
+    if t in _CONSTANT_KINDS or hasattr(a, "py_func"):
+        return (t, a)  # a specialization per function or string
     return t
 
 
@@ -74,10 +80,12 @@ def nonneg_positions(args: tuple[Any, ...] | list[Any]) -> frozenset[int]:
     return frozenset(i for i, a in enumerate(args) if type(arg_key(a)) is NonNegative)
 
 
-def arg_type(a: object, position: int) -> ScalarType | ArrayType | NoneType:
+def arg_type(a: object, position: int) -> ScalarType | ArrayType | ConstArg:
     """The kiln type of one argument, or a TypeError saying why it cannot be passed."""
     if a is None:  # a compile-time constant of the specialization (``y=None`` defaults)
         return NONE
+    if type(a) in _CONSTANT_KINDS or isinstance(getattr(a, "py_func", None), types.FunctionType):
+        return ConstArg(a)  # functions and strings: the code is specialized on each one
     if type(a) is np.ndarray or (isinstance(a, np.ndarray) and not _special_subclass(a)):
         name = a.dtype.name
         if name not in DTYPE_NAMES or not a.dtype.isnative:
@@ -94,7 +102,7 @@ def arg_type(a: object, position: int) -> ScalarType | ArrayType | NoneType:
         return _PYTHON_SCALARS[next(t for t in (bool, int, float, complex) if isinstance(a, t))]
     raise TypeError(
         f"argument {position} of type {type(a).__name__} is not supported "
-        "(pass NumPy arrays, numbers or None)"
+        "(pass NumPy arrays, numbers, None, strings or functions)"
     )
 
 

@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, cast
 
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import calls
+from kiln.frontend.closures import InnerFunction, bind_arguments
 from kiln.frontend.lower_exprs import describe, python_constant
 from kiln.frontend.numpy_ops import lookup_numpy
-from kiln.frontend.source import parse_function
+from kiln.frontend.source import ParsedFunction, parse_function
 from kiln.frontend.values import BoundMethod, Const, DType, Intrinsic, Lazy, Scalar, Value
 from kiln.ir import nodes as ir
 
@@ -43,6 +44,8 @@ def dispatch_call(low: Lowerer, func: Value, args: list[Value], kwargs: dict[str
         result = calls.call_math(ctx, f, args)
     if result is not None:
         return result
+    if isinstance(f, InnerFunction):
+        return inline_inner(low, f, args, kwargs)
     target = getattr(f, "py_func", f)  # a @kiln.jit function called from another one
     # NumPy's (and SciPy's) own Python functions are library code, not the user's: kiln implements
     # what it supports of them; inlining their internals would fail deep inside with a confusing error.
@@ -57,27 +60,51 @@ def dispatch_call(low: Lowerer, func: Value, args: list[Value], kwargs: dict[str
 
 def inline_call(low: Lowerer, fn: types.FunctionType, args: list[Value], kwargs: dict[str, Value]) -> Value:
     """Lower ``fn``'s body in place, with its own names, leaving through a Block."""
-    from kiln.frontend.lower_stmts import Lowerer, Scope, check_returnable
-
     ctx = low.ctx
     if fn in low.call_stack:
         raise UnsupportedError(f"recursive call to '{fn.__name__}'", ctx.loc)
-    if len(low.call_stack) > MAX_INLINE_DEPTH:
-        raise UnsupportedError("calls nested too deeply", ctx.loc)
     parsed = parse_function(fn)
     try:
         bound = inspect.signature(fn).bind(*args, **kwargs)
     except TypeError as exc:
         raise TypingError(f"{fn.__name__}(): {exc}", ctx.loc) from None
     bound.apply_defaults()
+    arguments = {
+        name: value if isinstance(value, Value.__args__) else python_constant(value, ctx)
+        for name, value in bound.arguments.items()
+    }
+    return inline_parsed(low, parsed, arguments, fn)
+
+
+def inline_inner(low: Lowerer, inner: InnerFunction, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """A call of a ``lambda`` or nested ``def``: its free names are read from the scope that
+    defined it (see kiln.frontend.closures)."""
+    if inner in low.call_stack:
+        raise UnsupportedError(f"recursive call to '{inner.name}'", low.ctx.loc)
+    arguments = bind_arguments(inner, args, kwargs, low)
+    return inline_parsed(low, inner.parsed, arguments, inner, outer=inner.definer)
+
+
+def inline_parsed(
+    low: Lowerer,
+    parsed: ParsedFunction,
+    arguments: dict[str, Value],
+    key: object,
+    outer: Lowerer | None = None,
+) -> Value:
+    """Lower a function's body in place with ``arguments`` bound to its parameters."""
+    from kiln.frontend.lower_stmts import Lowerer, Scope, check_returnable
+
+    ctx = low.ctx
+    if len(low.call_stack) > MAX_INLINE_DEPTH:
+        raise UnsupportedError("calls nested too deeply", ctx.loc)
     ctx.inlined += 1
-    label = f"c{ctx.inlined}_{fn.__name__}"
-    scope = Scope(parsed, prefix=f"{label}_", exit_label=label)
-    callee = Lowerer(ctx, scope, low.call_stack)
+    stem = parsed.tree.name if parsed.tree.name.isidentifier() else "lambda"
+    label = f"c{ctx.inlined}_{stem}"
+    scope = Scope(parsed, prefix=f"{label}_", exit_label=label, outer=outer)
+    callee = Lowerer(ctx, scope, low.call_stack, key=key)
     with ctx.block() as body:
-        for name, value in bound.arguments.items():
-            if not isinstance(value, Value.__args__):
-                value = python_constant(value, ctx)
+        for name, value in arguments.items():
             _bind_param(callee, name, value, parsed.locals)
         callee.start_scope()
         callee.lower_body(parsed.tree.body)
@@ -88,6 +115,8 @@ def inline_call(low: Lowerer, fn: types.FunctionType, args: list[Value], kwargs:
     check_returnable(scope.ret_kind, ctx.loc)
     if scope.ret_value is None:
         return Const(None)
+    if isinstance(scope.ret_value, Const) and isinstance(scope.ret_value.value, InnerFunction):
+        raise UnsupportedError("returning a function defined inside compiled code", ctx.loc)
     return scope.ret_value
 
 

@@ -144,6 +144,11 @@ class ExprLowering:
 
         return attribute(self, self.expr(node.value), node.attr)
 
+    def expr_Lambda(self, node: ast.Lambda) -> Value:
+        from kiln.frontend.closures import define_lambda
+
+        return define_lambda(self, node)  # type: ignore[arg-type]
+
     def expr_BinOp(self, node: ast.BinOp) -> Value:
         op = BINOPS.get(type(node.op))
         if op is None:
@@ -238,6 +243,9 @@ class ExprLowering:
     def _compare_one(self, op: ast.cmpop, left: Value, right: Value) -> Value:
         if isinstance(op, ast.Is | ast.IsNot):
             return _identity_compare(op, left, right, self.ctx)
+        folded = _constant_compare(op, left, right)
+        if folded is not None:  # strings the code is specialized on: ``mode == "edge"`` folds
+            return python_constant(folded, self.ctx)
         if type(op) in CMPOPS:
             return python_operator(
                 self.ctx, CMPOPS[type(op)], operand(self.ctx, left), operand(self.ctx, right)
@@ -413,6 +421,34 @@ def _const_int(value: Value, ctx: Context) -> int:
         if c is not None:
             return c
     raise UnsupportedError("tuples can only be indexed by integer constants", ctx.loc)
+
+
+_FOLDED_COMPARISONS = {
+    ast.Eq: lambda a, b: a == b,
+    ast.NotEq: lambda a, b: a != b,
+    ast.In: lambda a, b: a in b,
+    ast.NotIn: lambda a, b: a not in b,
+}
+
+
+def _constant_compare(op: ast.cmpop, left: Value, right: Value) -> bool | None:
+    """A comparison of compile-time strings (with each other, or with tuples of them), decided
+    now; None when either side is something else."""
+
+    def known(v: Value) -> object:
+        if isinstance(v, Const) and isinstance(v.value, str):
+            return v.value
+        if isinstance(v, TupleValue) and all(isinstance(x, Const) for x in v.items):
+            return tuple(x.value for x in v.items)  # type: ignore[union-attr]
+        return None
+
+    a, b = known(left), known(right)
+    compare = _FOLDED_COMPARISONS.get(type(op))
+    if compare is None or a is None or b is None or not (isinstance(a, str) or isinstance(b, str)):
+        return None
+    if isinstance(op, ast.In | ast.NotIn) and not isinstance(b, tuple | str):
+        return None
+    return bool(compare(a, b))
 
 
 def _identity_compare(op: ast.cmpop, a: Value, b: Value, ctx: Context) -> Value:

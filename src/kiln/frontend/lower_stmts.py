@@ -58,13 +58,18 @@ class Scope:
     loop_versioned: set[str] = field(default_factory=set)
     ambiguous: set[str] = field(default_factory=set)
     top_block: list[ir.Stmt] | None = None  # the function body's own block
+    # for a lambda or nested def: the lowerer of the scope that defined it, where the names it
+    # reads but does not assign are looked up (kiln.frontend.closures)
+    outer: Lowerer | None = None
 
 
 class Lowerer(ExprLowering):
-    def __init__(self, ctx: Context, scope: Scope, call_stack: tuple[object, ...] = ()) -> None:
+    def __init__(
+        self, ctx: Context, scope: Scope, call_stack: tuple[object, ...] = (), key: object = None
+    ) -> None:
         self.ctx = ctx
         self.scope = scope
-        self.call_stack = call_stack + (scope.parsed.fn,)
+        self.call_stack = call_stack + (scope.parsed.fn if key is None else key,)
 
     # ------------------------------------------------------------------ names
     def ir_name(self, name: str) -> str:
@@ -81,6 +86,8 @@ class Lowerer(ExprLowering):
             return self.scope.names[name]
         if name in self.scope.parsed.locals:
             return self._forward_read(name)
+        if self.scope.outer is not None:
+            return self.scope.outer.lookup(name, node)
         found, value = self.scope.parsed.resolve_global(name)
         if not found:
             raise TypingError(f"name '{name}' is not defined", self.ctx.loc)
@@ -251,6 +258,11 @@ class Lowerer(ExprLowering):
             if method is None:
                 raise UnsupportedError(f"{type(node).__name__} statements are not supported", self.ctx.loc)
             method(node)
+
+    def stmt_FunctionDef(self, node: ast.FunctionDef) -> None:
+        from kiln.frontend.closures import define_def
+
+        self.bind(node.name, define_def(self, node))
 
     def stmt_Pass(self, node: ast.Pass) -> None:
         pass

@@ -11,15 +11,15 @@ from kiln.frontend.context import Context, TypeEnv
 from kiln.frontend.loops import demote_unsafe_loops
 from kiln.frontend.lower_stmts import Lowerer, Scope, check_returnable
 from kiln.frontend.source import ParsedFunction, parse_function
-from kiln.frontend.values import Scalar, whole_view
+from kiln.frontend.values import Const, Scalar, whole_view
 from kiln.ir import nodes as ir
-from kiln.ir.types import ArrayType, NoneType, ScalarType
+from kiln.ir.types import ArrayType, ConstArg, ScalarType
 from kiln.options import Options
 
 MAX_TYPE_ITERATIONS = 16
 
 
-ArgType = ScalarType | ArrayType | NoneType
+ArgType = ScalarType | ArrayType | ConstArg
 
 
 def lower_function(
@@ -90,8 +90,14 @@ def _lower_once(
     low = Lowerer(ctx, scope)
     for position, (arg, t) in enumerate(zip(parsed.tree.args.args, arg_types)):
         pname = param_name(arg.arg)
-        if isinstance(t, NoneType):  # None is a compile-time constant: ``y is None`` folds
+        if isinstance(t, ConstArg) and t.value is None:  # a compile-time constant: ``y is None`` folds
             low.bind_none_param(arg.arg)
+            continue
+        if isinstance(t, ConstArg):  # a function or string the code is specialized on
+            if arg.arg in parsed.locals:
+                low.bind(arg.arg, Const(t.value))
+            else:
+                scope.names[arg.arg] = Const(t.value)
             continue
         ctx.declare(pname, t, arg.arg)
         value = whole_view(pname, t) if isinstance(t, ArrayType) else Scalar(ir.Var(pname, t))

@@ -20,8 +20,11 @@ def assigned_names(body: list[ast.stmt]) -> dict[str, list[bool]]:
     def visit(node: ast.AST, top: bool) -> None:
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             found.setdefault(node.id, []).append(top)
+        if isinstance(node, ast.FunctionDef | ast.ClassDef):  # binds its name; its body is its own
+            found.setdefault(node.name, []).append(top)
+            return
         for child in ast.iter_child_nodes(node):
-            if not isinstance(child, ast.FunctionDef | ast.Lambda | ast.ClassDef):
+            if not isinstance(child, ast.Lambda):
                 visit(child, top)
 
     for stmt in body:
@@ -80,27 +83,42 @@ def parse_function(fn: types.FunctionType) -> ParsedFunction:
         module = ast.Module(body=[], type_ignores=[])
     ast.increment_lineno(module, first - 1)
     tree = next((n for n in module.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)), None)
+    if tree is None and fn.__name__ == "<lambda>":
+        tree = _lambda_tree(fn, filename)
     if tree is None:
         raise UnsupportedError(
-            f"'{fn.__name__}' is not defined by a def statement (kiln compiles def functions, not lambdas)",
+            f"the source of '{fn.__name__}' was not found: kiln compiles functions defined by def, "
+            "or lambdas it can tell apart from others on their line",
             SourceLoc(filename, first, 0),
         )
     if not isinstance(tree, ast.FunctionDef):
         raise UnsupportedError("async functions", SourceLoc(filename, first, 0))
     all_lines = _file_lines(filename, lines, first)
-    assigned = assigned_names(tree.body)
-    params = {a.arg for a in tree.args.args}
-    const_names = frozenset(
-        n for n, tops in assigned.items() if len(tops) == 1 and tops[0] and n not in params
-    )
     closure = {}
     if fn.__closure__:
         closure = {name: cell.cell_contents for name, cell in zip(fn.__code__.co_freevars, fn.__closure__)}
+    return parse_tree(fn, tree, filename, all_lines, closure)
+
+
+def parse_tree(
+    fn: types.FunctionType,
+    tree: ast.FunctionDef,
+    filename: str,
+    lines: list[str],
+    closure: dict[str, object] | None = None,
+) -> ParsedFunction:
+    """The facts about a ``def``'s syntax tree; ``fn`` supplies the globals its names resolve
+    to (the function itself, or the compiled function a ``lambda`` or inner ``def`` is in)."""
+    assigned = assigned_names(tree.body)
+    params = {a.arg for a in (*tree.args.args, *tree.args.kwonlyargs)}
+    const_names = frozenset(
+        n for n, tops in assigned.items() if len(tops) == 1 and tops[0] and n not in params
+    )
     local_names = frozenset(assigned)
     flow = _DefiniteAssignment(local_names)
     flow.block(tree.body, set(params))
     unbound = tuple(sorted(flow.maybe.items()))
-    return ParsedFunction(fn, tree, filename, all_lines, local_names, const_names, closure, unbound)
+    return ParsedFunction(fn, tree, filename, lines, local_names, const_names, closure or {}, unbound)
 
 
 class _DefiniteAssignment:
@@ -162,9 +180,37 @@ class _DefiniteAssignment:
                 self.assign(s.target, inner)
             self.block(s.body, inner)  # the body may not run: it defines nothing after the loop
             self.block(s.orelse, set(d))
-        elif not isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        elif isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            d.add(s.name)  # what its body reads is read when it is called
+        else:
             self.reads(s, d)
         return d
+
+
+def _lambda_tree(fn: types.FunctionType, filename: str) -> ast.FunctionDef | None:
+    """A ``lambda``'s expression as a ``def`` returning it: found in its file by its line, and
+    among several lambdas on that line by the columns of its code; None where that is ambiguous."""
+    try:
+        with open(filename, encoding="utf-8") as f:
+            module = ast.parse(f.read())
+    except (OSError, SyntaxError, ValueError):
+        return None
+    code = fn.__code__
+    found = [n for n in ast.walk(module) if isinstance(n, ast.Lambda) and n.lineno == code.co_firstlineno]
+    if len(found) > 1:
+        columns = {p[2] for p in code.co_positions() if p[0] == code.co_firstlineno and p[2] is not None}
+        found = [n for n in found if n.body.col_offset in columns]
+    if len(found) != 1:
+        return None
+    return lambda_as_def(found[0])
+
+
+def lambda_as_def(node: ast.Lambda) -> ast.FunctionDef:
+    """``lambda args: e`` as ``def <lambda>(args): return e``, at the lambda's place."""
+    body = ast.copy_location(ast.Return(value=node.body), node.body)
+    tree = ast.FunctionDef(name="<lambda>", args=node.args, body=[body], decorator_list=[], returns=None)
+    tree.type_params = []  # type: ignore[attr-defined]
+    return ast.copy_location(tree, node)
 
 
 def _file_lines(filename: str, lines: list[str], first: int) -> list[str]:

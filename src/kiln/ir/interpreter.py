@@ -57,7 +57,7 @@ from kiln.ir.nodes import (
     While,
 )
 from kiln.ir.ops import NUMPY_ROUTINES
-from kiln.ir.types import ArrayType, NoneType, ScalarType, layout_includes, layout_of
+from kiln.ir.types import ArrayType, ConstArg, ScalarType, layout_includes, layout_of
 from kiln.ir.verifier import printf_to_python
 
 
@@ -242,7 +242,7 @@ class _Interpreter:
         if len(args) != len(params):
             raise TypeError(f"{self.fn.name}() takes {len(params)} arguments, got {len(args)}")
         for p, value in zip(params, args):
-            if isinstance(p.type, NoneType):
+            if isinstance(p.type, ConstArg):
                 if value is not None:
                     raise TypeError(f"argument {p.name!r} must be None, got {type(value).__name__}")
             elif isinstance(p.type, ArrayType):

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from kiln.errors import UNKNOWN_LOC, SourceLoc
 from kiln.ir import ops
-from kiln.ir.types import ArrayType, NoneType, ScalarType
+from kiln.ir.types import ArrayType, ConstArg, ScalarType
 
 # ----------------------------------------------------------------- expressions
 
@@ -361,7 +361,7 @@ class Param:
     the specialization: the function takes it and ignores it (no variable stands for it)."""
 
     name: str
-    type: ScalarType | ArrayType | NoneType
+    type: ScalarType | ArrayType | ConstArg
 
 
 @dataclass(frozen=True)
@@ -386,7 +386,7 @@ class Function:
 
     def var_types(self) -> dict[str, ScalarType | ArrayType]:
         table: dict[str, ScalarType | ArrayType] = {
-            p.name: p.type for p in self.params if not isinstance(p.type, NoneType)
+            p.name: p.type for p in self.params if not isinstance(p.type, ConstArg)
         }
         table.update(self.locals)
         return table

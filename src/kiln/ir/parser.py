@@ -52,7 +52,7 @@ from kiln.ir.nodes import (
     While,
 )
 from kiln.ir.printer import Decls
-from kiln.ir.types import BOOL, INT64, NONE, PY_INT, ArrayType, NoneType, ScalarType
+from kiln.ir.types import BOOL, INT64, NONE, PY_INT, ArrayType, ConstArg, ScalarType
 
 T = TypeVar("T")
 
@@ -710,7 +710,7 @@ def parse_function(text: str) -> Function:
         nonneg = tuple(ts.separated(ts.name, None))
         pos += 1
     decls: dict[str, ScalarType | ArrayType] = {
-        p.name: p.type for p in params if not isinstance(p.type, NoneType)
+        p.name: p.type for p in params if not isinstance(p.type, ConstArg)
     }
     decls.update(local_decls)
     parser = StmtParser(lines, decls, pos)

@@ -57,7 +57,7 @@ from kiln.ir.nodes import (
     View,
     While,
 )
-from kiln.ir.types import BOOL, INT64, PY_INT, ArrayType, NoneType, ScalarType
+from kiln.ir.types import BOOL, INT64, PY_INT, ArrayType, ConstArg, ScalarType
 
 Decls = Mapping[str, "ScalarType | ArrayType"]
 
@@ -283,7 +283,7 @@ def print_stmt(s: Stmt, *, indent: int = 0, decls: Decls | None = None, with_loc
 # ------------------------------------------------------------------- functions
 
 
-def _decl_list(pairs: Sequence[tuple[str, ScalarType | ArrayType | NoneType]]) -> str:
+def _decl_list(pairs: Sequence[tuple[str, ScalarType | ArrayType | ConstArg]]) -> str:
     return ", ".join(f"{fmt_name(name)}: {t}" for name, t in pairs)
 
 

@@ -145,12 +145,20 @@ class TupleType:
 
 
 @dataclass(frozen=True)
-class NoneType:
+class ConstArg:
+    """An argument that is a compile-time constant of its specialization, no variable: None (a
+    ``y=None`` default, so ``y is None`` folds), or a function or string the code is specialized
+    on (``solve(f, x0)``, ``mode="edge"``). Dispatch passes it; the generated code ignores it."""
+
+    value: object = None
+
     def __str__(self) -> str:
-        return "none"
+        if self.value is None:
+            return "none"
+        return f"const {getattr(self.value, '__qualname__', None) or repr(self.value)}"
 
 
-Type = ScalarType | ArrayType | TupleType | NoneType
+Type = ScalarType | ArrayType | TupleType | ConstArg
 
 BOOL = ScalarType("bool")
 INT64 = ScalarType("int64")
@@ -159,7 +167,7 @@ PY_INT = ScalarType("int64", weak=True)
 PY_FLOAT = ScalarType("float64", weak=True)
 PY_COMPLEX = ScalarType("complex128", weak=True)
 PY_BOOL = ScalarType("bool", weak=True)
-NONE = NoneType()
+NONE = ConstArg()
 
 
 def layout_of(arr: np.ndarray) -> str:

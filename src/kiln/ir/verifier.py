@@ -52,7 +52,7 @@ from kiln.ir.nodes import (
 )
 from kiln.ir.ops import CALLS, NUMPY_ROUTINES, PREDICATES
 from kiln.ir.selects import find_selects
-from kiln.ir.types import ArrayType, NoneType, ScalarType
+from kiln.ir.types import ArrayType, ConstArg, ScalarType
 from kiln.ir.visit import child_exprs, is_expr, is_stmt, iter_stmts
 
 COMPARISONS = frozenset({"eq", "ne", "lt", "le", "gt", "ge"})
@@ -149,7 +149,7 @@ class _Verifier:
         dup = sorted({n for n in local_names if local_names.count(n) > 1})
         self.require(not dup, f"locals declared twice: {dup}")
         for p in self.fn.params:
-            if not isinstance(p.type, NoneType):  # None arguments are no variables
+            if not isinstance(p.type, ConstArg):  # None arguments are no variables
                 self.declare(p.name, p.type, "parameter")
         for name, t in self.fn.locals:
             self.declare(name, t, "local")

@@ -17,7 +17,7 @@ import numpy as np
 
 from kiln.frontend.arguments import arg_type
 from kiln.ir import nodes as ir
-from kiln.ir.types import ArrayType, NoneType, ScalarType
+from kiln.ir.types import ArrayType, ConstArg, ScalarType
 from kiln.kernel.analysis import varying_vars
 from kiln.kernel.assemble import _alias_whole_views
 from kiln.kernel.barriers import eliminate_barriers
@@ -47,7 +47,7 @@ def cuda_ir(thread: ir.Function) -> tuple[ir.Function, dict[str, str]]:
     return dataclasses.replace(thread, body=body), spaces
 
 
-def gpu_arg_type(a: Any, position: int) -> ScalarType | ArrayType | NoneType:
+def gpu_arg_type(a: Any, position: int) -> ScalarType | ArrayType | ConstArg:
     """Arrays travel to the device C-ordered."""
     if isinstance(a, CudaArray):
         return ArrayType(a.dtype.name, a.ndim, "C")
@@ -76,7 +76,7 @@ class GpuKernel:
         back: list[tuple[np.ndarray, CudaArray]] = []
         for p, a in zip(self.params, args, strict=True):
             t = p.type
-            if isinstance(t, NoneType):
+            if isinstance(t, ConstArg):
                 continue
             if isinstance(t, ScalarType):
                 keep.append(_CTYPES[t.dtype](a))
