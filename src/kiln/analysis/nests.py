@@ -19,6 +19,22 @@ from kiln.ir.types import ArrayType
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts, replace_body, var_names
 
 
+def store_nest(s: ir.Stmt) -> tuple[tuple[ir.For, ...], ir.Store] | None:
+    """``s`` as loops from 0 in unit steps, each holding only the next, around one store: the
+    loops (outermost first) and the store; None for any other shape."""
+    loops: list[ir.For] = []
+    while isinstance(s, ir.For):
+        if not (_is_int(s.start, 0) and _is_int(s.step, 1)) or len(s.body) != 1:
+            return None
+        loops.append(s)
+        s = s.body[0]
+    return (tuple(loops), s) if loops and isinstance(s, ir.Store) else None
+
+
+def _is_int(e: ir.Expr, value: int) -> bool:
+    return isinstance(e, ir.Const) and e.value == value
+
+
 @dataclass(frozen=True)
 class Band:
     loops: tuple[ir.For, ...]  # outermost first

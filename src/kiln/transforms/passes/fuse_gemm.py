@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from kiln.analysis.effects import array_roots
+from kiln.analysis.nests import store_nest
 from kiln.errors import SourceLoc
 from kiln.ir import nodes as ir
 from kiln.ir.types import BLAS_DTYPES, SMALL_GEMM, SMALL_GEMV, THIN_GEMM, ArrayType, ScalarType
@@ -53,16 +54,6 @@ class Epilogue:
     alpha: ir.Expr | None  # None: 1
     rest: ir.Expr  # the element added to the scaled product
     places: tuple[tuple[int, ir.Expr, ir.Expr], ...]  # per loop: D's axis, offset, step
-
-
-def _perfect_nest(s: ir.Stmt) -> tuple[tuple[ir.For, ...], ir.Store] | None:
-    loops: list[ir.For] = []
-    while isinstance(s, ir.For):
-        if not (_is_const(s.start, 0) and _is_const(s.step, 1)) or len(s.body) != 1:
-            return None
-        loops.append(s)
-        s = s.body[0]
-    return (tuple(loops), s) if loops and isinstance(s, ir.Store) else None
 
 
 def _is_const(e: ir.Expr, value: int) -> bool:
@@ -114,7 +105,7 @@ def _places(store: ir.Store, loop_vars: list[str]) -> tuple[tuple[int, ir.Expr, 
 
 def epilogue(nest: ir.Stmt, mm: str, rank: int) -> Epilogue | None:
     """The consumer's shape when ``nest`` stores ``alpha * mm[i] + rest`` as above."""
-    found = _perfect_nest(nest)
+    found = store_nest(nest)
     if found is None:
         return None
     loops, store = found

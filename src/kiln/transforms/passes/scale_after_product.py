@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from kiln.analysis.nests import store_nest
 from kiln.ir import nodes as ir
 from kiln.ir.types import BLAS_DTYPES, ArrayType, ScalarType
 from kiln.ir.visit import array_names, iter_exprs, iter_stmts, map_exprs, map_runs, var_names
@@ -39,18 +40,6 @@ class ScaledCopy:
     nest: ir.For
     source: str
     alpha: ir.Expr
-
-
-def _perfect_nest(s: ir.Stmt) -> tuple[list[ir.For], ir.Store] | None:
-    loops: list[ir.For] = []
-    while isinstance(s, ir.For) and len(s.body) == 1:
-        loops.append(s)
-        s = s.body[0]
-    return (loops, s) if loops and isinstance(s, ir.Store) else None
-
-
-def _is_int(e: ir.Expr, value: int) -> bool:
-    return isinstance(e, ir.Const) and e.value == value
 
 
 def _known_extents(fn: ir.Function) -> dict[str, tuple[ir.Expr, ...]]:
@@ -80,7 +69,7 @@ def _same_extents(alloc: ir.Alloc, source: str, known: dict[str, tuple[ir.Expr, 
 
 def _scaled_copy(s: ir.Stmt, alloc: ir.Alloc, types: dict, known: dict) -> ScaledCopy | None:
     """``s`` as the nest that fills all of ``alloc``'s array with a scaled copy of another."""
-    found = _perfect_nest(s)
+    found = store_nest(s)
     if found is None:
         return None
     loops, store = found
@@ -88,7 +77,7 @@ def _scaled_copy(s: ir.Stmt, alloc: ir.Alloc, types: dict, known: dict) -> Scale
     if store.array != alloc.target or len(loops) != len(alloc.shape):
         return None
     for f, extent in zip(loops, alloc.shape):
-        if not (_is_int(f.start, 0) and _is_int(f.step, 1) and f.stop == extent):
+        if f.stop != extent:
             return None
     if [e.name if isinstance(e, ir.Var) else None for e in store.indices] != loop_vars:
         return None
