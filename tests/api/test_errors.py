@@ -68,7 +68,7 @@ def test_unsupported_construct_is_located() -> None:
     with pytest.raises(kiln.UnsupportedError) as info:
         uses_list_comprehension(np.zeros(3))
     text = str(info.value)
-    assert "ListComp" in text
+    assert "list comprehension" in text
     assert f"{__file__}:" in text
     assert "return [x for x in range(3)]" in text  # the source line is shown
     line = info.value.loc.line

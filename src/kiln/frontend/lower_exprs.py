@@ -390,6 +390,19 @@ class ExprLowering:
     def expr_Call(self, node: ast.Call) -> Value:
         return self.call(node)
 
+    def expr_GeneratorExp(self, node: ast.GeneratorExp) -> Value:
+        raise UnsupportedError(
+            "a generator expression is only supported as the argument of sum(), min(), max(), any() or all()",
+            self.ctx.loc,
+        )
+
+    def expr_ListComp(self, node: ast.ListComp) -> Value:
+        raise UnsupportedError(
+            "a list comprehension is only supported as the argument of sum(), min(), max(), any() or all()",
+            self.ctx.loc,
+            hint="lists are not supported yet; build an array with np.empty and a loop",
+        )
+
 
 def _python_unary(op: ast.unaryop, x: ir.Expr) -> ir.Expr:
     """``-x``, ``+x``, ``~x`` of a Python number; literals fold (``-1`` is a constant)."""

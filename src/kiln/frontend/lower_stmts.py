@@ -14,6 +14,7 @@ from kiln.frontend import exprs as E
 from kiln.frontend.advanced import has_arrays
 from kiln.frontend.arrays import assign, materialize, setitem_scalar
 from kiln.frontend.context import Context
+from kiln.frontend.generators import REDUCERS, lower_reduction
 from kiln.frontend.indexing import getitem, setitem
 from kiln.frontend.lower_exprs import (
     BINOPS,
@@ -486,6 +487,10 @@ class Lowerer(ExprLowering):
 
         if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
             raise UnsupportedError("*args / **kwargs in calls", self.ctx.loc)
+        if node.args and isinstance(node.args[0], ast.GeneratorExp | ast.ListComp):
+            func = self.expr(node.func)
+            if isinstance(func, Const) and func.value in REDUCERS:
+                return lower_reduction(self, func.value, node)
         names = [k.arg for k in node.keywords if k.arg is not None]
         func, *values = self.operands_in_order([node.func, *node.args, *(k.value for k in node.keywords)])
         args = values[: len(node.args)]

@@ -7,6 +7,7 @@ import builtins
 import inspect
 import textwrap
 import types
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -22,6 +23,10 @@ def assigned_names(body: list[ast.stmt]) -> dict[str, list[bool]]:
             found.setdefault(node.id, []).append(top)
         if isinstance(node, ast.FunctionDef | ast.ClassDef):  # binds its name; its body is its own
             found.setdefault(node.name, []).append(top)
+            return
+        if isinstance(node, ast.comprehension):  # its targets belong to the comprehension's scope
+            for part in (node.iter, *node.ifs):
+                visit(part, top)
             return
         for child in ast.iter_child_nodes(node):
             if not isinstance(child, ast.Lambda):
@@ -121,6 +126,23 @@ def parse_tree(
     return ParsedFunction(fn, tree, filename, lines, local_names, const_names, closure or {}, unbound)
 
 
+def _loads(node: ast.AST, own: frozenset[str]) -> Iterator[ast.Name]:
+    """The names ``node`` reads from the function's scope: not those a comprehension in it
+    binds for itself (``x`` in ``sum(x for x in a)``)."""
+    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in own:
+        yield node
+    if isinstance(node, ast.GeneratorExp | ast.ListComp | ast.SetComp | ast.DictComp):
+        yield from _loads(node.generators[0].iter, own)
+        own = own | {n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)}
+        for child in ast.iter_child_nodes(node):
+            if child is not node.generators[0]:
+                yield from _loads(child, own)
+        yield from (n for c in (*node.generators[0].ifs,) for n in _loads(c, own))
+        return
+    for child in ast.iter_child_nodes(node):
+        yield from _loads(child, own)
+
+
 class _DefiniteAssignment:
     """Which reads of locals may happen before the local is assigned (Python then raises
     ``UnboundLocalError``): a forward pass over the structured statements, tracking the
@@ -131,9 +153,8 @@ class _DefiniteAssignment:
         self.maybe: dict[tuple[int, int], str] = {}
 
     def reads(self, node: ast.AST | None, defined: set[str]) -> None:
-        for n in ast.walk(node) if node is not None else ():
-            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
-                self.read(n, defined)
+        for n in _loads(node, frozenset()) if node is not None else ():
+            self.read(n, defined)
 
     def read(self, n: ast.Name, defined: set[str]) -> None:
         if n.id in self.locals and n.id not in defined:
