@@ -12,7 +12,14 @@ from types import ModuleType
 from typing import Any, overload
 
 from kiln.driver import Compiled, compile_function
-from kiln.frontend.arguments import NonNegative, arg_key, arg_type, nonneg_positions
+from kiln.frontend.arguments import (
+    NonNegative,
+    arg_key,
+    arg_type,
+    flat_arguments,
+    has_sequences,
+    nonneg_positions,
+)
 from kiln.frontend.python import check_parameters
 from kiln.options import Options, sanitizers
 from kiln.runtime.tiers import wait_for_optimized_builds
@@ -197,9 +204,14 @@ def jit(
 
 
 def _entry(compiled: Compiled) -> Callable[..., Any]:
-    """The entry point of a specialization that was built (``build=False`` leaves none)."""
-    assert compiled.entry is not None, "a specialization that was compiled without building"
-    return compiled.entry
+    """The entry point of a specialization that was built (``build=False`` leaves none); one
+    that takes tuple arguments takes them item by item."""
+    entry = compiled.entry
+    assert entry is not None, "a specialization that was compiled without building"
+    types_ = compiled.arg_types
+    if not has_sequences(types_):
+        return entry
+    return lambda *args: entry(*flat_arguments(types_, args))
 
 
 def inspect(f: JitFunction, *args: Any, **kwargs: Any) -> str:

@@ -18,7 +18,7 @@ from kiln.api import JitFunction, jit
 from kiln.autodiff.forward import ForwardSignature, forward_function
 from kiln.autodiff.reverse import ReverseSignature, reverse_function
 from kiln.driver import CompiledDerivative, compile_derivative
-from kiln.frontend.arguments import arg_key, arg_type, nonneg_positions
+from kiln.frontend.arguments import arg_key, nonneg_positions, unnested_arg_type
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
 
@@ -59,7 +59,7 @@ class _Derivative:
         found = self._cache.get(full_key)
         if found is not None:
             return found
-        arg_types = tuple(arg_type(a, i) for i, a in enumerate(args))
+        arg_types = tuple(unnested_arg_type(a, i, "derivatives") for i, a in enumerate(args))
         compiled = compile_derivative(
             self.jit.py_func,
             arg_types,

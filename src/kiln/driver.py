@@ -34,7 +34,7 @@ from kiln.codegen.cuda import CudaModule, render_cuda
 from kiln.frontend.python import lower_function
 from kiln.ir import nodes as ir
 from kiln.ir.printer import print_function
-from kiln.ir.types import ArrayType, ConstArg, ScalarType
+from kiln.ir.types import ArrayType, ConstArg, ScalarType, TupleType
 from kiln.ir.verifier import verify_function
 from kiln.ir.visit import iter_stmts
 from kiln.kernel.assemble import ASSEMBLY_STAGES, KernelReport, start_assembly
@@ -48,7 +48,7 @@ from kiln.stage_times import note_size, recording_now, stage
 from kiln.transforms.pass_manager import after_step, run_passes, run_pipeline
 
 STAGES = ("ir", "opt", "c", "assembled", "derivative", "cuda")
-ArgTypes = tuple[ScalarType | ArrayType | ConstArg, ...]
+ArgTypes = tuple[ScalarType | ArrayType | ConstArg | TupleType, ...]
 Block = tuple[int, int, int]
 
 
@@ -64,6 +64,7 @@ class Compiled:
     notes: dict[int, list[str]] = field(default_factory=dict)  # loop sid -> what passes said
     tier: str = "final"  # "quick": built at -O1 while ``final`` builds (kiln.runtime.tiers)
     final: Future[ModuleType] | None = None
+    arg_types: ArgTypes = ()  # a tuple among them is passed to ``entry`` item by item
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,9 @@ def compile_function(
         return Compiled(lowered, optimized, c_source, None, tuple(passes.steps), passes.notes)
     built = build_tiered(c_source, options)
     entry, steps = built.module.entry, tuple(passes.steps)
-    return Compiled(lowered, optimized, c_source, entry, steps, passes.notes, built.tier, built.final)
+    return Compiled(
+        lowered, optimized, c_source, entry, steps, passes.notes, built.tier, built.final, arg_types
+    )
 
 
 def lower_kernel(

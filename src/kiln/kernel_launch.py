@@ -17,7 +17,7 @@ from typing import Any, cast
 import numpy as np
 
 from kiln.driver import CompiledKernel, compile_gpu_kernel, compile_kernel, lower_kernel, render_kernel
-from kiln.frontend.arguments import arg_key, arg_type, nonneg_positions
+from kiln.frontend.arguments import arg_key, nonneg_positions, unnested_arg_type
 from kiln.kernel.simulator import dim3, simulate
 from kiln.options import KERNEL_TARGETS, Options, kernel_target_override
 
@@ -150,7 +150,7 @@ class Kernel:
         key = (block, *map(arg_key, args))
         found = self._compiled.get(key)
         if found is None:
-            types_ = tuple(arg_type(a, i) for i, a in enumerate(args))
+            types_ = tuple(unnested_arg_type(a, i, "kernels") for i, a in enumerate(args))
             found = compile_kernel(self.py_func, types_, block, self.options, nonneg=nonneg_positions(args))
             self._compiled[key] = found
         return found
@@ -214,7 +214,7 @@ class Kernel:
         from kiln.ir.printer import print_function
 
         host = tuple(host_value(a) for a in args)
-        types_ = tuple(arg_type(a, i) for i, a in enumerate(host))
+        types_ = tuple(unnested_arg_type(a, i, "kernels") for i, a in enumerate(host))
         nonneg = nonneg_positions(host)
         c = compile_kernel(self.py_func, types_, dim3(block), self.options, build=False, nonneg=nonneg)
         parts = [

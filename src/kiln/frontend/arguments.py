@@ -5,7 +5,7 @@ call of a signature). The jit dispatcher, kernel launches and derivatives all ke
 from __future__ import annotations
 
 import types
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 
@@ -19,6 +19,7 @@ from kiln.ir.types import (
     ArrayType,
     ConstArg,
     ScalarType,
+    TupleType,
     layout_of,
 )
 
@@ -72,6 +73,8 @@ def arg_key(a: object) -> object:
         return nonneg
     if t in _CONSTANT_KINDS or hasattr(a, "py_func"):
         return (t, a)  # a specialization per function or string
+    if t is tuple or t is list:
+        return (t, tuple(map(arg_key, cast("tuple[object, ...]", a))))
     return t
 
 
@@ -80,8 +83,22 @@ def nonneg_positions(args: tuple[Any, ...] | list[Any]) -> frozenset[int]:
     return frozenset(i for i, a in enumerate(args) if type(arg_key(a)) is NonNegative)
 
 
-def arg_type(a: object, position: int) -> ScalarType | ArrayType | ConstArg:
-    """The kiln type of one argument, or a TypeError saying why it cannot be passed."""
+# Leaves of one tuple or list argument: each is a parameter of the generated function.
+MAX_SEQUENCE_LEAVES = 64
+
+
+def arg_type(a: object, position: int) -> ScalarType | ArrayType | ConstArg | TupleType:
+    """The kiln type of one argument, or a TypeError saying why it cannot be passed. A tuple
+    (or a list, read as one: compiled code cannot change its length) is typed item by item."""
+    if type(a) is tuple or type(a) is list:
+        items = tuple(arg_type(x, position) for x in cast("tuple[object, ...]", a))
+        t = TupleType(items, is_list=type(a) is list)
+        if _leaf_count(t) > MAX_SEQUENCE_LEAVES:
+            raise TypeError(
+                f"argument {position}: a {type(a).__name__} of more than {MAX_SEQUENCE_LEAVES} items "
+                "is passed item by item; pass a NumPy array (np.asarray) instead"
+            )
+        return t
     if a is None:  # a compile-time constant of the specialization (``y=None`` defaults)
         return NONE
     if type(a) in _CONSTANT_KINDS or isinstance(getattr(a, "py_func", None), types.FunctionType):
@@ -102,8 +119,35 @@ def arg_type(a: object, position: int) -> ScalarType | ArrayType | ConstArg:
         return _PYTHON_SCALARS[next(t for t in (bool, int, float, complex) if isinstance(a, t))]
     raise TypeError(
         f"argument {position} of type {type(a).__name__} is not supported "
-        "(pass NumPy arrays, numbers, None, strings or functions)"
+        "(pass NumPy arrays, numbers, None, strings, functions, or tuples and lists of them)"
     )
+
+
+def _leaf_count(t: object) -> int:
+    return sum(_leaf_count(x) for x in t.items) if isinstance(t, TupleType) else 1
+
+
+def flat_arguments(types: tuple[object, ...], args: tuple[object, ...]) -> list[object]:
+    """``args`` as the generated function takes them: a tuple or list argument item by item."""
+    flat: list[object] = []
+    for t, a in zip(types, args):
+        if isinstance(t, TupleType):
+            flat += flat_arguments(t.items, tuple(a))  # type: ignore[arg-type]
+        else:
+            flat.append(a)
+    return flat
+
+
+def unnested_arg_type(a: object, position: int, where: str) -> ScalarType | ArrayType | ConstArg:
+    """``arg_type`` where tuple and list arguments are not taken yet (``where`` says where)."""
+    t = arg_type(a, position)
+    if isinstance(t, TupleType):
+        raise TypeError(f"argument {position}: {where} take no tuple or list arguments yet")
+    return t
+
+
+def has_sequences(types: tuple[object, ...]) -> bool:
+    return any(isinstance(t, TupleType) for t in types)
 
 
 def _special_subclass(a: np.ndarray) -> bool:

@@ -41,6 +41,9 @@ def lower_for(low: Lowerer, node: ast.For) -> None:
     from kiln.frontend.loops import lower_range_loop
 
     seq = _iter_call(low, node.iter)
+    if isinstance(seq, TupleValue):  # enumerate/zip of tuples: their items are known
+        _unroll(low, node, low.snapshot(seq))  # type: ignore[arg-type]
+        return
     if seq is None:
         iterable = low.expr(node.iter)
         if isinstance(iterable, RangeValue) and isinstance(node.target, ast.Name):
@@ -53,8 +56,18 @@ def lower_for(low: Lowerer, node: ast.For) -> None:
     _counted_loop(low, node, seq)
 
 
-def _iter_call(low: Lowerer, node: ast.expr) -> Sequence | None:
-    """``enumerate(...)`` / ``zip(...)`` as a sequence; None for any other iterable."""
+def _iterable(low: Lowerer, node: ast.expr) -> Sequence | TupleValue:
+    """What ``enumerate``/``zip`` walk: a counted sequence, or a tuple (walked unrolled)."""
+    found = _iter_call(low, node)
+    if found is not None:
+        return found
+    value = low.expr(node)
+    return value if isinstance(value, TupleValue) else sequence_of(low, value)
+
+
+def _iter_call(low: Lowerer, node: ast.expr) -> Sequence | TupleValue | None:
+    """``enumerate(...)`` / ``zip(...)`` as a sequence (a tuple where every iterable is one);
+    None for any other iterable."""
     if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
         return None
     func = low.expr(node.func)
@@ -65,11 +78,11 @@ def _iter_call(low: Lowerer, node: ast.expr) -> Sequence | None:
     if func.value is zip:
         if node.keywords:
             raise UnsupportedError("keyword arguments of zip()", low.ctx.loc)
-        return _zip(low, [_iter_call(low, a) or sequence_of(low, low.expr(a)) for a in node.args])
+        return _zip(low, [_iterable(low, a) for a in node.args])
     names = [k.arg for k in node.keywords]
     if len(node.args) + len(names) not in (1, 2) or set(names) - {"start"} or not node.args:
         raise TypingError("enumerate() takes an iterable and an optional start", low.ctx.loc)
-    inner = _iter_call(low, node.args[0]) or sequence_of(low, low.expr(node.args[0]))
+    inner = _iterable(low, node.args[0])
     args = [low.expr(a) for a in node.args[1:]]
     kwargs = {k.arg: low.expr(k.value) for k in node.keywords}
     start = args[0] if args else kwargs.get("start", Scalar(E.ZERO))
@@ -77,15 +90,24 @@ def _iter_call(low: Lowerer, node: ast.expr) -> Sequence | None:
         raise TypingError("enumerate() start must be an integer", low.ctx.loc)
     first = E.as_index(low.ctx.temp(start.expr, "start"))
 
-    def item(i: ir.Expr) -> Value:
-        return TupleValue((Scalar(E.cast(E.add(first, i), PY_INT)), inner.item(i)))
+    def counted(i: ir.Expr) -> Scalar:
+        return Scalar(E.cast(E.add(first, i), PY_INT))
 
-    return Sequence(inner.length, item)
+    if isinstance(inner, TupleValue):
+        return TupleValue(tuple(TupleValue((counted(E.i64(k)), v)) for k, v in enumerate(inner.items)))
+    walked = inner
+    return Sequence(walked.length, lambda i: TupleValue((counted(i), walked.item(i))))
 
 
-def _zip(low: Lowerer, seqs: list[Sequence]) -> Sequence:
-    if not seqs:
+def _zip(low: Lowerer, iterables: list[Sequence | TupleValue]) -> Sequence | TupleValue:
+    if not iterables:
         raise UnsupportedError("zip() of no iterables", low.ctx.loc)
+    tuples = [t for t in iterables if isinstance(t, TupleValue)]
+    if len(tuples) == len(iterables):
+        return TupleValue(tuple(TupleValue(items) for items in zip(*(t.items for t in tuples))))
+    if tuples:
+        raise UnsupportedError("zip() of a tuple with an array or range", low.ctx.loc)
+    seqs = [s for s in iterables if isinstance(s, Sequence)]
     length = seqs[0].length
     for s in seqs[1:]:
         length = E.imin(length, s.length)

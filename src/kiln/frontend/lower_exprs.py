@@ -181,7 +181,7 @@ class ExprLowering:
         if isinstance(value, Lazy):
             return materialize(self.ctx, value)
         if isinstance(value, TupleValue):
-            return TupleValue(tuple(self.pin(v) for v in value.items))
+            return TupleValue(tuple(self.pin(v) for v in value.items), value.is_list)
         return value
 
     def binary(self, op: str, a: Value, b: Value) -> Value:
@@ -190,7 +190,12 @@ class ExprLowering:
 
             return matmul(self.ctx, a, b, operator=True)
         if isinstance(a, TupleValue) and isinstance(b, TupleValue) and op == "add":
-            return TupleValue(a.items + b.items)
+            if a.is_list != b.is_list:
+                kinds = ("list", "tuple") if a.is_list else ("tuple", "list")
+                raise TypingError(
+                    f'can only concatenate {kinds[0]} (not "{kinds[1]}") to {kinds[0]}', self.ctx.loc
+                )
+            return TupleValue(a.items + b.items, a.is_list)
         return python_operator(self.ctx, op, operand(self.ctx, a), operand(self.ctx, b))
 
     def expr_UnaryOp(self, node: ast.UnaryOp) -> Value:
@@ -355,13 +360,17 @@ class ExprLowering:
                 if step_const == 0:
                     raise ValueError("slice step cannot be zero")
                 step = step_const
-            lower = None if node.lower is None else self.int_scalar(node.lower)
-            upper = None if node.upper is None else self.int_scalar(node.upper)
-            return SliceSpec(lower, upper, step)
+            return SliceSpec(self._slice_bound(node.lower), self._slice_bound(node.upper), step)
         value = self.expr(node)
         if isinstance(node, ast.List) and isinstance(value, TupleValue):
             return list_index(self.ctx, value.items)
         return value if isinstance(value, TupleValue) else self._index_value(value)
+
+    def _slice_bound(self, node: ast.expr | None) -> ir.Expr | None:
+        """A slice's start or stop: None, also as a name bound to None (``a[lo:hi]``)."""
+        if node is None or (isinstance(node, ast.Name) and _is_none(self.expr(node))):
+            return None
+        return self.int_scalar(node)
 
     def _index_value(self, value: Value) -> Any:
         if isinstance(value, Const) and value.value is None:
@@ -380,7 +389,7 @@ class ExprLowering:
                 None if x is None else _const_int(self.expr(x), self.ctx)
                 for x in (index.lower, index.upper, index.step)
             ]
-            return TupleValue(base.items[slice(*bounds)])
+            return TupleValue(base.items[slice(*bounds)], base.is_list)
         i = _const_int(self.expr(index), self.ctx)
         try:
             return base.items[i]
@@ -402,6 +411,10 @@ class ExprLowering:
             self.ctx.loc,
             hint="lists are not supported yet; build an array with np.empty and a loop",
         )
+
+
+def _is_none(value: Value) -> bool:
+    return isinstance(value, Const) and value.value is None
 
 
 def _python_unary(op: ast.unaryop, x: ir.Expr) -> ir.Expr:
@@ -485,7 +498,7 @@ def describe(value: Value) -> str:
     if isinstance(value, ArrayView | Lazy):
         return f"a {value.ndim}-d {value.dtype} array"
     if isinstance(value, TupleValue):
-        return f"a tuple of {len(value.items)} items"
+        return f"a {'list' if value.is_list else 'tuple'} of {len(value.items)} items"
     if isinstance(value, DType):
         return f"the dtype {value.name}"
     if isinstance(value, BoundMethod):

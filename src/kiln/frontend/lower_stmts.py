@@ -214,7 +214,8 @@ class Lowerer(ExprLowering):
             return TupleValue(
                 tuple(
                     self.store_into(f"{target}__{k}", v, f"{shown}[{k}]") for k, v in enumerate(value.items)
-                )
+                ),
+                value.is_list,
             )
         if shown in self.scope.parsed.const_names:
             return value
@@ -245,7 +246,7 @@ class Lowerer(ExprLowering):
         if isinstance(value, Lazy):
             return materialize(ctx, value)
         if isinstance(value, TupleValue):
-            return TupleValue(tuple(self.snapshot(v) for v in value.items))
+            return TupleValue(tuple(self.snapshot(v) for v in value.items), value.is_list)
         return value
 
     # ------------------------------------------------------------- statements
@@ -517,6 +518,8 @@ def fits(ctx: Context, target: str, value: Value) -> bool:
 def _return_kind(value: Value) -> str:
     if isinstance(value, Const) and value.value is None:
         return "none"
+    if _holds_list(value):
+        return "list"
     if isinstance(value, TupleValue):
         if any(isinstance(v, TupleValue) for v in value.items):
             return "nested tuple"
@@ -526,6 +529,16 @@ def _return_kind(value: Value) -> str:
     return "compile-time value"
 
 
+def _holds_list(value: Value) -> bool:
+    return isinstance(value, TupleValue) and (value.is_list or any(_holds_list(v) for v in value.items))
+
+
 def check_returnable(kind: str | None, loc: Any) -> None:
+    if kind == "list":
+        raise UnsupportedError(
+            "returning a list (compiled code reads lists passed to it; it builds none)",
+            loc,
+            hint="return a tuple, or pass and return a NumPy array",
+        )
     if kind in ("nested tuple", "compile-time value"):
         raise UnsupportedError(f"returning a {kind}", loc)

@@ -11,15 +11,15 @@ from kiln.frontend.context import Context, TypeEnv
 from kiln.frontend.loops import demote_unsafe_loops
 from kiln.frontend.lower_stmts import Lowerer, Scope, check_returnable
 from kiln.frontend.source import ParsedFunction, parse_function
-from kiln.frontend.values import Const, Scalar, whole_view
+from kiln.frontend.values import Const, Scalar, TupleValue, Value, whole_view
 from kiln.ir import nodes as ir
-from kiln.ir.types import ArrayType, ConstArg, ScalarType
+from kiln.ir.types import ArrayType, ConstArg, ScalarType, TupleType
 from kiln.options import Options
 
 MAX_TYPE_ITERATIONS = 16
 
 
-ArgType = ScalarType | ArrayType | ConstArg
+ArgType = ScalarType | ArrayType | ConstArg | TupleType
 
 
 def lower_function(
@@ -93,11 +93,12 @@ def _lower_once(
         if isinstance(t, ConstArg) and t.value is None:  # a compile-time constant: ``y is None`` folds
             low.bind_none_param(arg.arg)
             continue
-        if isinstance(t, ConstArg):  # a function or string the code is specialized on
+        if isinstance(t, ConstArg | TupleType):  # a function or string the code is specialized on,
+            value = _sequence_param(ctx, pname, t)  # or a tuple passed item by item
             if arg.arg in parsed.locals:
-                low.bind(arg.arg, Const(t.value))
+                low.bind(arg.arg, value)
             else:
-                scope.names[arg.arg] = Const(t.value)
+                scope.names[arg.arg] = value
             continue
         ctx.declare(pname, t, arg.arg)
         value = whole_view(pname, t) if isinstance(t, ArrayType) else Scalar(ir.Var(pname, t))
@@ -123,10 +124,40 @@ def _lower_once(
     return ctx, scope
 
 
+def _sequence_param(ctx: Context, name: str, t: ConstArg | TupleType) -> Value:
+    """A tuple parameter's value: its items are parameters ``name__0``, ``name__1`` ... (see
+    ``_flat_params``), constants where they are compile-time ones."""
+    if isinstance(t, ConstArg):
+        return Const(t.value)
+    items: list[Value] = []
+    for k, item in enumerate(t.items):
+        leaf = f"{name}__{k}"
+        if isinstance(item, ConstArg | TupleType):
+            items.append(_sequence_param(ctx, leaf, item))
+            continue
+        assert isinstance(item, ScalarType | ArrayType)
+        ctx.declare(leaf, item, leaf.removeprefix("p_"))
+        if isinstance(item, ArrayType):
+            ctx.add_origins(leaf, {f"param:{leaf}"})
+            items.append(whole_view(leaf, item))
+        else:
+            items.append(Scalar(ir.Var(leaf, item)))
+    return TupleValue(tuple(items), t.is_list)
+
+
+def _flat_params(name: str, t: ArgType) -> list[ir.Param]:
+    """The parameters that stand for one argument: a tuple's items one by one, in order."""
+    if not isinstance(t, TupleType):
+        return [ir.Param(name, t)]
+    return [p for k, item in enumerate(t.items) for p in _flat_params(f"{name}__{k}", item)]
+
+
 def _build(parsed: ParsedFunction, ctx: Context, scope: Scope, arg_types: tuple[ArgType, ...]) -> ir.Function:
     check_returnable(scope.ret_kind, ctx.loc)
     check_constants_unwritten(ctx)
-    params = tuple(ir.Param(param_name(a.arg), t) for a, t in zip(parsed.tree.args.args, arg_types))
+    params = tuple(
+        p for a, t in zip(parsed.tree.args.args, arg_types) for p in _flat_params(param_name(a.arg), t)
+    )
     param_names = {p.name for p in params}
     local_vars = tuple((n, t) for n, t in ctx.env.types.items() if n not in param_names)
     results = tuple(ctx.env.types[n] for n in scope.ret_names)

@@ -137,7 +137,11 @@ class Lazy:
 
 @dataclass(frozen=True)
 class TupleValue:
+    """A tuple, or a list passed as an argument (``is_list``): compiled code reads a list as a
+    sequence of known length, and does not return one (it would come back as a tuple)."""
+
     items: tuple[Value, ...]
+    is_list: bool = False
 
 
 @dataclass(frozen=True)

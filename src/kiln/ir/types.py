@@ -138,10 +138,14 @@ class ArrayType:
 
 @dataclass(frozen=True)
 class TupleType:
+    """A tuple argument (or a list: ``is_list``), passed to generated code item by item."""
+
     items: tuple[Type, ...]
+    is_list: bool = False
 
     def __str__(self) -> str:
-        return "(" + ", ".join(str(t) for t in self.items) + ")"
+        inner = ", ".join(str(t) for t in self.items)
+        return f"[{inner}]" if self.is_list else f"({inner})"
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from kiln.frontend.arguments import arg_type
+from kiln.frontend.arguments import unnested_arg_type
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ConstArg, ScalarType
 from kiln.kernel.analysis import varying_vars
@@ -51,7 +51,7 @@ def gpu_arg_type(a: Any, position: int) -> ScalarType | ArrayType | ConstArg:
     """Arrays travel to the device C-ordered."""
     if isinstance(a, CudaArray):
         return ArrayType(a.dtype.name, a.ndim, "C")
-    t = arg_type(a, position)
+    t = unnested_arg_type(a, position, "kernels")
     return ArrayType(t.dtype, t.ndim, "C") if isinstance(t, ArrayType) else t
 
 
