@@ -31,6 +31,7 @@ from typing import Any
 
 from kiln.codegen.c import render_function
 from kiln.codegen.cuda import CudaModule, render_cuda
+from kiln.errors import UnsupportedError
 from kiln.frontend.python import lower_function
 from kiln.ir import nodes as ir
 from kiln.ir.printer import print_function
@@ -214,6 +215,8 @@ def compile_derivative(
     """``transform`` (reverse or forward mode) applied to ``fn``'s IR, optimized first unless
     ``optimize_first`` is False (then the derivative is optimized instead)."""
     primal = _verified(lower_function(fn, arg_types, options, nonneg=nonneg), options, "ir")
+    if primal.result_nesting:  # derivatives hand back flat tuples of values and tangents
+        raise UnsupportedError("derivatives of a function that returns nested tuples", primal.loc)
     if optimize_first:
         primal = _verified(run_pipeline(primal, options, "differentiable"), options, "opt")
     derivative, signature = transform(primal)

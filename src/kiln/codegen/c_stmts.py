@@ -16,6 +16,7 @@ from kiln.codegen import c_select
 from kiln.codegen.c_team_loop import TeamLoop
 from kiln.ir import nodes as ir
 from kiln.ir import op_count
+from kiln.ir.nodes import Nesting
 from kiln.ir.types import ArrayType, ScalarType
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts
 
@@ -686,16 +687,26 @@ class StmtRenderer:
                 "if (!kiln_result) goto kiln_fail;",
                 "goto kiln_cleanup;",
             ]
-        lines = [f"kiln_result = PyTuple_New({len(s.values)});", "if (!kiln_result) goto kiln_fail;"]
-        for i, name in enumerate(s.values):
-            lines += [
-                "{",
-                f"    PyObject* item_ = {self.box(name)};",
-                "    if (!item_) goto kiln_fail;",
-                f"    PyTuple_SET_ITEM(kiln_result, {i}, item_);",
-                "}",
-            ]
-        return lines + ["goto kiln_cleanup;"]
+        nesting = self.fn.result_nesting or tuple(range(len(s.values)))
+        lines = [f"kiln_result = PyTuple_New({len(nesting)});", "if (!kiln_result) goto kiln_fail;"]
+        return [*lines, *self._tuple_of("kiln_result", nesting, s.values, 0), "goto kiln_cleanup;"]
+
+    def _tuple_of(self, target: str, nesting: Nesting, values: tuple[str, ...], depth: int) -> list[str]:
+        """Fill the new tuple ``target`` with ``values`` grouped as ``nesting`` says. An inner
+        tuple is put in place before it is filled: on failure ``kiln_result`` holds, and
+        releases, everything made so far."""
+        lines: list[str] = []
+        for k, item in enumerate(nesting):
+            inner = f"item{depth or ''}_"  # item_, item1_, ...: a flat tuple reads as before
+            if isinstance(item, int):
+                made = [f"PyObject* {inner} = {self.box(values[item])};", f"if (!{inner}) goto kiln_fail;"]
+                made.append(f"PyTuple_SET_ITEM({target}, {k}, {inner});")
+            else:
+                made = [f"PyObject* {inner} = PyTuple_New({len(item)});", f"if (!{inner}) goto kiln_fail;"]
+                made.append(f"PyTuple_SET_ITEM({target}, {k}, {inner});")
+                made += self._tuple_of(inner, item, values, depth + 1)
+            lines += ["{", *("    " + line for line in made), "}"]
+        return lines
 
 
 def _split_if_clause(pragma: str) -> tuple[str, str]:

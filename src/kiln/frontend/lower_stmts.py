@@ -31,6 +31,7 @@ from kiln.frontend.ufuncs import python_operator, truthy
 from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, TupleValue, Value, whole_view
 from kiln.frontend.views import bind_view, infer_layout, subscript
 from kiln.ir import nodes as ir
+from kiln.ir.nodes import Nesting
 from kiln.ir.types import BOOL, PY_BOOL, ArrayType, ScalarType
 
 
@@ -43,7 +44,8 @@ class Scope:
     names: dict[str, Value] = field(default_factory=dict)
     exit_label: str | None = None  # inlined functions leave through this Block
     ret_names: list[str] = field(default_factory=list)
-    ret_kind: str | None = None  # "none" | "single" | "tuple<N>"
+    ret_kind: str | None = None  # "none" | "single" | "tuple of N" | "nested tuple (0, (1, 2))"
+    ret_nesting: Nesting | int = 0  # how the results group: an index, or tuples of them
     ret_value: Value | None = None
     # parameters passed None (a compile-time constant) -> the block they were bound in: only
     # there may they be re-bound (``if y is None: y = 0`` folds); under run-time control flow
@@ -470,13 +472,14 @@ class Lowerer(ExprLowering):
             )
         scope.ret_kind = kind
         if kind != "none":
-            items = value.items if isinstance(value, TupleValue) else (value,)
             if isinstance(value, TupleValue):
-                items = self.snapshot(value).items  # type: ignore[union-attr]
-            names = [f"{scope.prefix}ret__{k}" for k in range(len(items))]
-            bound = [self.store_into(n, v, "return value") for n, v in zip(names, items)]
+                value = self.snapshot(value)
+            leaves = _leaves(value)
+            names = [f"{scope.prefix}ret__{k}" for k in range(len(leaves))]
+            bound = [self.store_into(n, v, "return value") for n, v in zip(names, leaves)]
             scope.ret_names = names
-            scope.ret_value = TupleValue(tuple(bound)) if isinstance(value, TupleValue) else bound[0]
+            scope.ret_nesting = _nesting(value, iter(range(len(leaves))))
+            scope.ret_value = _regrouped(scope.ret_nesting, bound)
         if scope.exit_label is not None:
             self.ctx.emit(ir.Exit(scope.exit_label))
         else:
@@ -522,11 +525,31 @@ def _return_kind(value: Value) -> str:
         return "list"
     if isinstance(value, TupleValue):
         if any(isinstance(v, TupleValue) for v in value.items):
-            return "nested tuple"
+            return f"nested tuple {_nesting(value, iter(range(len(_leaves(value)))))}"
         return f"tuple of {len(value.items)}"
     if isinstance(value, Scalar | ArrayView | Lazy):
         return "single"
     return "compile-time value"
+
+
+def _leaves(value: Value) -> list[Value]:
+    """The values a (nested) tuple holds, in order; the value itself for any other."""
+    if isinstance(value, TupleValue):
+        return [leaf for v in value.items for leaf in _leaves(v)]
+    return [value]
+
+
+def _nesting(value: Value, index: Iterator[int]) -> Nesting | int:
+    """How ``value``'s leaves group: their indices as nested tuples (``(0, (1, 2))``)."""
+    if isinstance(value, TupleValue):
+        return tuple(_nesting(v, index) for v in value.items)
+    return next(index)
+
+
+def _regrouped(nesting: Nesting | int, leaves: list[Value]) -> Value:
+    if isinstance(nesting, int):
+        return leaves[nesting]
+    return TupleValue(tuple(_regrouped(n, leaves) for n in nesting))
 
 
 def _holds_list(value: Value) -> bool:
@@ -540,5 +563,5 @@ def check_returnable(kind: str | None, loc: Any) -> None:
             loc,
             hint="return a tuple, or pass and return a NumPy array",
         )
-    if kind in ("nested tuple", "compile-time value"):
+    if kind == "compile-time value":
         raise UnsupportedError(f"returning a {kind}", loc)

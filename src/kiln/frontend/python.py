@@ -170,8 +170,9 @@ def _build(parsed: ParsedFunction, ctx: Context, scope: Scope, arg_types: tuple[
         locals=local_vars,
         body=demote_unsafe_loops(ctx.top_block(), ctx.parallel_locals),
         results=results,
-        result_is_tuple=bool(scope.ret_kind and scope.ret_kind.startswith("tuple")),
+        result_is_tuple=bool(scope.ret_kind and scope.ret_kind.startswith(("tuple", "nested"))),
         loc=ctx.loc_of(parsed.tree),
         written_params=tuple(p.name for p in params if p.name in written),
         nonneg_params=tuple(ctx.nonneg_params),
+        result_nesting=scope.ret_nesting if (scope.ret_kind or "").startswith("nested") else (),  # type: ignore[arg-type]
     )

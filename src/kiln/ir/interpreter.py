@@ -44,6 +44,7 @@ from kiln.ir.nodes import (
     If,
     LibCall,
     Load,
+    Nesting,
     Overlaps,
     Prefetch,
     Return,
@@ -261,6 +262,8 @@ class _Interpreter:
 
     def results(self, values: tuple[str, ...]) -> Any:
         out = tuple(self.result_value(name, t) for name, t in zip(values, self.fn.results))
+        if self.fn.result_nesting:
+            return _regroup(self.fn.result_nesting, out)
         if self.fn.result_is_tuple:
             return out
         return out[0] if out else None
@@ -519,3 +522,7 @@ _EXEC: dict[type, Callable[[_Interpreter, Any], None]] = {
     Prefetch: _Interpreter.prefetch,
     Return: _raise(lambda s: _Return(s.values)),
 }
+
+
+def _regroup(nesting: Nesting, values: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(values[i] if isinstance(i, int) else _regroup(i, values) for i in nesting)

@@ -364,12 +364,23 @@ class Param:
     type: ScalarType | ArrayType | ConstArg
 
 
+# How a function's results nest in the tuple it returns: each item the index of a result, or a
+# tuple of such items (``(0, (1, 2))`` returns ``(r0, (r1, r2))``).
+Nesting = tuple["int | Nesting", ...]
+
+
+def nesting_leaves(nesting: Nesting) -> list[int]:
+    """The result indices of ``nesting`` in order."""
+    return [i for item in nesting for i in ([item] if isinstance(item, int) else nesting_leaves(item))]
+
+
 @dataclass(frozen=True)
 class Function:
     """One specialized function. ``locals`` declares every variable's type.
 
     The Python result is ``None`` when ``results`` is empty and not
-    ``result_is_tuple``; a tuple when ``result_is_tuple``; else the one value.
+    ``result_is_tuple``; a tuple when ``result_is_tuple`` (its items nested as
+    ``result_nesting`` says, when that is not empty); else the one value.
     ``written_params`` are array parameters the function may store into;
     ``nonneg_params`` integer parameters known to be ``>= 0`` (never re-assigned).
     """
@@ -383,6 +394,7 @@ class Function:
     loc: SourceLoc = UNKNOWN_LOC
     written_params: tuple[str, ...] = field(default=())
     nonneg_params: tuple[str, ...] = field(default=())
+    result_nesting: Nesting = ()
 
     def var_types(self) -> dict[str, ScalarType | ArrayType]:
         table: dict[str, ScalarType | ArrayType] = {

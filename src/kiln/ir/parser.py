@@ -38,6 +38,7 @@ from kiln.ir.nodes import (
     If,
     LibCall,
     Load,
+    Nesting,
     Overlaps,
     Param,
     Prefetch,
@@ -388,8 +389,19 @@ def parse_param(ts: TokenStream) -> Param:
     return Param(name, parse_type_tokens(ts))
 
 
-def parse_header(ts: TokenStream) -> tuple[str, tuple[Param, ...], tuple, bool, SourceLoc]:
-    """``func name(params) -> (results)`` / ``-> tuple(results)`` [``@loc(...)``]."""
+@dataclass(frozen=True)
+class Header:
+    name: str
+    params: tuple[Param, ...]
+    results: tuple[ScalarType | ArrayType, ...]
+    is_tuple: bool
+    nesting: Nesting
+    loc: SourceLoc
+
+
+def parse_header(ts: TokenStream) -> Header:
+    """``func name(params) -> (results)`` / ``-> tuple(results)`` [``@loc(...)``]; results of
+    a tuple may be grouped in parentheses (``tuple(t0, (t1, t2))``)."""
     ts.expect("func")
     name = ts.name()
     ts.expect("(")
@@ -397,10 +409,19 @@ def parse_header(ts: TokenStream) -> tuple[str, tuple[Param, ...], tuple, bool, 
     ts.expect("->")
     is_tuple = ts.accept("tuple")
     ts.expect("(")
-    results = tuple(ts.separated(lambda: parse_type_tokens(ts), ")"))
+    results: list[ScalarType | ArrayType] = []
+
+    def item() -> int | Nesting:
+        if ts.accept("("):
+            return tuple(ts.separated(item, ")"))
+        results.append(parse_type_tokens(ts))
+        return len(results) - 1
+
+    nesting = tuple(ts.separated(item, ")"))
+    flat = all(isinstance(i, int) for i in nesting)
     loc = parse_opt_loc(ts)
     ts.expect_end()
-    return name, params, results, is_tuple, loc
+    return Header(name, params, tuple(results), is_tuple, () if flat else nesting, loc)
 
 
 # ------------------------------------------------------------------ statements
@@ -697,7 +718,8 @@ def parse_function(text: str) -> Function:
     lines = split_lines(text)
     if not lines:
         raise IRParseError("no function in the text")
-    name, params, results, is_tuple, loc = parse_header(lines[0].stream())
+    header = parse_header(lines[0].stream())
+    params = header.params
     pos, local_decls, written, nonneg = 1, (), (), ()
     if (ts := _decl_line(lines, pos, "locals")) is not None:
         # the lambda runs at once, before ts is rebound (mypy keeps no narrowing into lambdas)
@@ -717,4 +739,15 @@ def parse_function(text: str) -> Function:
     body = parser.body(lines[pos].indent) if pos < len(lines) and lines[pos].indent > 0 else ()
     if parser.pos != len(lines):
         raise lines[parser.pos].stream().error("unexpected line after the function body")
-    return Function(name, params, local_decls, body, results, is_tuple, loc, written, nonneg)
+    return Function(
+        header.name,
+        params,
+        local_decls,
+        body,
+        header.results,
+        header.is_tuple,
+        header.loc,
+        written,
+        nonneg,
+        header.nesting,
+    )

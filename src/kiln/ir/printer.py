@@ -45,6 +45,7 @@ from kiln.ir.nodes import (
     If,
     LibCall,
     Load,
+    Nesting,
     Overlaps,
     Prefetch,
     Return,
@@ -287,10 +288,17 @@ def _decl_list(pairs: Sequence[tuple[str, ScalarType | ArrayType | ConstArg]]) -
     return ", ".join(f"{fmt_name(name)}: {t}" for name, t in pairs)
 
 
+def _nested(nesting: Nesting, results: tuple[ScalarType | ArrayType, ...]) -> str:
+    """``t0, (t1, t2)``: the result types grouped as the function returns them."""
+    return ", ".join(str(results[i]) if isinstance(i, int) else f"({_nested(i, results)})" for i in nesting)
+
+
 def print_header(fn: Function, with_locs: bool = False) -> str:
     """``func name(params) -> (results)``; ``-> tuple(...)`` when ``result_is_tuple``."""
     params = _decl_list([(p.name, p.type) for p in fn.params])
     results = ", ".join(str(t) for t in fn.results)
+    if fn.result_nesting:
+        results = _nested(fn.result_nesting, fn.results)
     arrow = f"tuple({results})" if fn.result_is_tuple else f"({results})"
     text = f"func {fmt_name(fn.name)}({params}) -> {arrow}"
     if with_locs and fn.loc != UNKNOWN_LOC:

@@ -49,6 +49,7 @@ from kiln.ir.nodes import (
     Var,
     View,
     While,
+    nesting_leaves,
 )
 from kiln.ir.ops import CALLS, NUMPY_ROUTINES, PREDICATES
 from kiln.ir.selects import find_selects
@@ -162,6 +163,13 @@ class _Verifier:
         for t in fn.results:
             self.require(
                 isinstance(t, ScalarType | ArrayType), f"result type {t!r} is not a scalar/array type"
+            )
+        if fn.result_nesting:
+            self.require(fn.result_is_tuple, "result_nesting without result_is_tuple")
+            leaves = nesting_leaves(fn.result_nesting)
+            self.require(
+                leaves == list(range(len(fn.results))),
+                f"result_nesting {fn.result_nesting} does not take each result once, in order",
             )
         params = {p.name: p.type for p in fn.params}
         for name in fn.written_params:
