@@ -120,7 +120,7 @@ def test_unsupported_items_are_named():
 
 def test_derivatives_refuse_tuple_arguments_clearly():
     g = kiln.grad(lambda a, t: (a * t[0]).sum())
-    with pytest.raises(TypeError, match="derivatives take no tuple or list arguments yet"):
+    with pytest.raises(TypeError, match="derivatives take no tuple, list or record arguments yet"):
         g(A, (2.0,))
 
 

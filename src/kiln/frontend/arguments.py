@@ -4,6 +4,7 @@ call of a signature). The jit dispatcher, kernel launches and derivatives all ke
 
 from __future__ import annotations
 
+import dataclasses
 import types
 from typing import Any, NamedTuple, cast
 
@@ -75,7 +76,27 @@ def arg_key(a: object) -> object:
         return (t, a)  # a specialization per function or string
     if t is tuple or t is list:
         return (t, tuple(map(arg_key, cast("tuple[object, ...]", a))))
+    fields = record_fields(t)
+    if fields:
+        return (t, tuple(arg_key(getattr(a, f)) for f in fields))
     return t
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def record_fields(cls: type) -> tuple[str, ...]:
+    """The fields of a NamedTuple or dataclass type, in order; () for any other type."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        if issubclass(cls, tuple) and hasattr(cls, "_fields"):
+            found = tuple(cls._fields)
+        elif dataclasses.is_dataclass(cls):
+            found = tuple(f.name for f in dataclasses.fields(cls))
+        else:
+            found = ()
+        _FIELDS[cls] = found
+    return found
 
 
 def nonneg_positions(args: tuple[Any, ...] | list[Any]) -> frozenset[int]:
@@ -90,9 +111,12 @@ MAX_SEQUENCE_LEAVES = 64
 def arg_type(a: object, position: int) -> ScalarType | ArrayType | ConstArg | TupleType:
     """The kiln type of one argument, or a TypeError saying why it cannot be passed. A tuple
     (or a list, read as one: compiled code cannot change its length) is typed item by item."""
-    if type(a) is tuple or type(a) is list:
-        items = tuple(arg_type(x, position) for x in cast("tuple[object, ...]", a))
-        t = TupleType(items, is_list=type(a) is list)
+    fields = record_fields(type(a))
+    if type(a) is tuple or type(a) is list or fields:
+        values = [getattr(a, f) for f in fields] if fields else cast("tuple[object, ...]", a)
+        items = tuple(arg_type(x, position) for x in values)
+        record = type(a) if fields else None
+        t = TupleType(items, is_list=type(a) is list, names=fields, record=record)
         if _leaf_count(t) > MAX_SEQUENCE_LEAVES:
             raise TypeError(
                 f"argument {position}: a {type(a).__name__} of more than {MAX_SEQUENCE_LEAVES} items "
@@ -132,7 +156,8 @@ def flat_arguments(types: tuple[object, ...], args: tuple[object, ...]) -> list[
     flat: list[object] = []
     for t, a in zip(types, args):
         if isinstance(t, TupleType):
-            flat += flat_arguments(t.items, tuple(a))  # type: ignore[arg-type]
+            items = tuple(getattr(a, n) for n in t.names) if t.names else tuple(cast("tuple[object, ...]", a))
+            flat += flat_arguments(t.items, items)
         else:
             flat.append(a)
     return flat
@@ -142,7 +167,7 @@ def unnested_arg_type(a: object, position: int, where: str) -> ScalarType | Arra
     """``arg_type`` where tuple and list arguments are not taken yet (``where`` says where)."""
     t = arg_type(a, position)
     if isinstance(t, TupleType):
-        raise TypeError(f"argument {position}: {where} take no tuple or list arguments yet")
+        raise TypeError(f"argument {position}: {where} take no tuple, list or record arguments yet")
     return t
 
 

@@ -13,6 +13,7 @@ from kiln.frontend import exprs as E
 from kiln.frontend.arrays import elementwise
 from kiln.frontend.np_methods import FUNCTION_METHODS
 from kiln.frontend.outer import UFUNC_METHODS
+from kiln.frontend.records import record_attribute
 from kiln.frontend.values import (
     ArrayView,
     BoundMethod,
@@ -20,6 +21,7 @@ from kiln.frontend.values import (
     DType,
     Intrinsic,
     Lazy,
+    RecordValue,
     Scalar,
     TupleValue,
     Value,
@@ -42,6 +44,8 @@ def attribute(lower: ExprLowering, value: Value, attr: str) -> Value:
     from kiln.frontend.lower_exprs import describe, python_constant
 
     ctx = lower.ctx
+    if isinstance(value, RecordValue) or (isinstance(value, TupleValue) and value.record is not None):
+        return record_attribute(lower, value, attr)
     if isinstance(value, Const) and getattr(type(value.value), "__kiln_intrinsic__", False):
         # kernel intrinsics: kiln.threadIdx.x ...
         return cast(Intrinsic, value.value).kiln_attribute(ctx, attr)

@@ -11,6 +11,7 @@ from kiln.frontend import calls
 from kiln.frontend.closures import InnerFunction, bind_arguments
 from kiln.frontend.lower_exprs import describe, python_constant
 from kiln.frontend.numpy_ops import lookup_numpy
+from kiln.frontend.records import RecordMethod
 from kiln.frontend.source import ParsedFunction, parse_function
 from kiln.frontend.values import BoundMethod, Const, DType, Intrinsic, Lazy, Scalar, Value
 from kiln.ir import nodes as ir
@@ -46,6 +47,8 @@ def dispatch_call(low: Lowerer, func: Value, args: list[Value], kwargs: dict[str
         return result
     if isinstance(f, InnerFunction):
         return inline_inner(low, f, args, kwargs)
+    if isinstance(f, RecordMethod):
+        return inline_call(low, f.func, [f.receiver, *args], kwargs)
     target = getattr(f, "py_func", f)  # a @kiln.jit function called from another one
     # NumPy's (and SciPy's) own Python functions are library code, not the user's: kiln implements
     # what it supports of them; inlining their internals would fail deep inside with a confusing error.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import types
 from typing import Any
 
@@ -24,6 +25,7 @@ from kiln.frontend.values import (
     Const,
     DType,
     Lazy,
+    RecordValue,
     Scalar,
     TupleValue,
     Value,
@@ -181,7 +183,7 @@ class ExprLowering:
         if isinstance(value, Lazy):
             return materialize(self.ctx, value)
         if isinstance(value, TupleValue):
-            return TupleValue(tuple(self.pin(v) for v in value.items), value.is_list)
+            return dataclasses.replace(value, items=tuple(self.pin(v) for v in value.items))
         return value
 
     def binary(self, op: str, a: Value, b: Value) -> Value:
@@ -498,7 +500,11 @@ def describe(value: Value) -> str:
     if isinstance(value, ArrayView | Lazy):
         return f"a {value.ndim}-d {value.dtype} array"
     if isinstance(value, TupleValue):
+        if value.record is not None:
+            return f"a {value.record.__name__} (NamedTuple)"
         return f"a {'list' if value.is_list else 'tuple'} of {len(value.items)} items"
+    if isinstance(value, RecordValue):
+        return f"a {value.record.__name__} (dataclass)"
     if isinstance(value, DType):
         return f"the dtype {value.name}"
     if isinstance(value, BoundMethod):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import dataclasses
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -28,7 +29,7 @@ from kiln.frontend.masked_update import fuse_masked_update
 from kiln.frontend.promotion import can_cast
 from kiln.frontend.source import ParsedFunction
 from kiln.frontend.ufuncs import python_operator, truthy
-from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, TupleValue, Value, whole_view
+from kiln.frontend.values import ArrayView, Const, Lazy, RecordValue, Scalar, TupleValue, Value, whole_view
 from kiln.frontend.views import bind_view, infer_layout, subscript
 from kiln.ir import nodes as ir
 from kiln.ir.nodes import Nesting
@@ -212,13 +213,9 @@ class Lowerer(ExprLowering):
                 else materialize(ctx, value, target, shown)
             )
             return self._binding(target, bound, once)
-        if isinstance(value, TupleValue):
-            return TupleValue(
-                tuple(
-                    self.store_into(f"{target}__{k}", v, f"{shown}[{k}]") for k, v in enumerate(value.items)
-                ),
-                value.is_list,
-            )
+        if isinstance(value, TupleValue | RecordValue):
+            items = (self.store_into(f"{target}__{k}", v, f"{shown}[{k}]") for k, v in enumerate(value.items))
+            return dataclasses.replace(value, items=tuple(items))
         if shown in self.scope.parsed.const_names:
             return value
         raise UnsupportedError(
@@ -248,7 +245,7 @@ class Lowerer(ExprLowering):
         if isinstance(value, Lazy):
             return materialize(ctx, value)
         if isinstance(value, TupleValue):
-            return TupleValue(tuple(self.snapshot(v) for v in value.items), value.is_list)
+            return dataclasses.replace(value, items=tuple(self.snapshot(v) for v in value.items))
         return value
 
     # ------------------------------------------------------------- statements
@@ -523,6 +520,8 @@ def _return_kind(value: Value) -> str:
         return "none"
     if _holds_list(value):
         return "list"
+    if _holds_record(value):
+        return "record"
     if isinstance(value, TupleValue):
         if any(isinstance(v, TupleValue) for v in value.items):
             return f"nested tuple {_nesting(value, iter(range(len(_leaves(value)))))}"
@@ -552,6 +551,14 @@ def _regrouped(nesting: Nesting | int, leaves: list[Value]) -> Value:
     return TupleValue(tuple(_regrouped(n, leaves) for n in nesting))
 
 
+def _holds_record(value: Value) -> bool:
+    if isinstance(value, RecordValue):
+        return True
+    return isinstance(value, TupleValue) and (
+        value.record is not None or any(map(_holds_record, value.items))
+    )
+
+
 def _holds_list(value: Value) -> bool:
     return isinstance(value, TupleValue) and (value.is_list or any(_holds_list(v) for v in value.items))
 
@@ -562,6 +569,10 @@ def check_returnable(kind: str | None, loc: Any) -> None:
             "returning a list (compiled code reads lists passed to it; it builds none)",
             loc,
             hint="return a tuple, or pass and return a NumPy array",
+        )
+    if kind == "record":
+        raise UnsupportedError(
+            "returning a dataclass or NamedTuple instance", loc, hint="return its fields as a tuple"
         )
     if kind == "compile-time value":
         raise UnsupportedError(f"returning a {kind}", loc)

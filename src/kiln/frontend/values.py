@@ -142,6 +142,19 @@ class TupleValue:
 
     items: tuple[Value, ...]
     is_list: bool = False
+    names: tuple[str, ...] = ()  # a NamedTuple's fields
+    record: type | None = None  # a NamedTuple's class
+
+
+@dataclass(frozen=True)
+class RecordValue:
+    """A dataclass instance passed as an argument: its fields (``names``) are read as
+    attributes, its methods and properties are inlined; it is no tuple (no indexing, iterating
+    or unpacking, as in Python)."""
+
+    record: type
+    names: tuple[str, ...]
+    items: tuple[Value, ...]
 
 
 @dataclass(frozen=True)
@@ -172,7 +185,7 @@ class DType:
     name: str
 
 
-Value = Scalar | ArrayView | Lazy | TupleValue | Const | RangeValue | BoundMethod | DType
+Value = Scalar | ArrayView | Lazy | TupleValue | RecordValue | Const | RangeValue | BoundMethod | DType
 ArrayLike = ArrayView | Lazy
 
 

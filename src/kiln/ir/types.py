@@ -138,12 +138,18 @@ class ArrayType:
 
 @dataclass(frozen=True)
 class TupleType:
-    """A tuple argument (or a list: ``is_list``), passed to generated code item by item."""
+    """A tuple argument (or a list: ``is_list``), passed to generated code item by item; or a
+    record (``record``, its class: a NamedTuple or a dataclass), its fields ``names``."""
 
     items: tuple[Type, ...]
     is_list: bool = False
+    names: tuple[str, ...] = ()
+    record: type | None = None
 
     def __str__(self) -> str:
+        if self.record is not None:
+            fields = ", ".join(f"{n}: {t}" for n, t in zip(self.names, self.items))
+            return f"{self.record.__name__}({fields})"
         inner = ", ".join(str(t) for t in self.items)
         return f"[{inner}]" if self.is_list else f"({inner})"
 
