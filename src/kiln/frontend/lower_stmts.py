@@ -422,6 +422,16 @@ class Lowerer(ExprLowering):
             raise UnsupportedError("for ... else", self.ctx.loc)
         lower_for(self, node)
 
+    def stmt_With(self, node: ast.With) -> None:
+        """``with np.errstate(...)``: compiled code never warns on floating-point errors (it
+        gives the IEEE result, as NumPy does under "ignore"), so settings that ignore or warn
+        need nothing; "raise" and "call" are refused rather than not honoured."""
+        for item in node.items:
+            check_errstate(self, item.context_expr)
+            if item.optional_vars is not None:
+                raise UnsupportedError("'with np.errstate(...) as name'", self.ctx.loc)
+        self.lower_body(node.body)
+
     def stmt_Break(self, node: ast.Break) -> None:
         self.ctx.emit(ir.Break())
 
@@ -561,6 +571,34 @@ def _holds_record(value: Value) -> bool:
 
 def _holds_list(value: Value) -> bool:
     return isinstance(value, TupleValue) and (value.is_list or any(_holds_list(v) for v in value.items))
+
+
+_ERRSTATE_KEYS = ("all", "divide", "over", "under", "invalid")
+
+
+def check_errstate(low: Lowerer, node: ast.expr) -> None:
+    """``np.errstate(divide="ignore", ...)`` whose settings compiled code honours; anything else
+    is refused with its location."""
+    import numpy as np
+
+    ctx = low.ctx
+    func = low.expr(node.func) if isinstance(node, ast.Call) else None
+    if not isinstance(node, ast.Call) or not isinstance(func, Const) or func.value is not np.errstate:
+        raise UnsupportedError("'with' statements other than 'with np.errstate(...)'", ctx.loc)
+    if node.args or any(k.arg is None for k in node.keywords):
+        raise UnsupportedError("np.errstate() with positional or ** arguments", ctx.loc)
+    for k in node.keywords:
+        value = low.expr(k.value)
+        setting = value.value if isinstance(value, Const) else None
+        if k.arg not in _ERRSTATE_KEYS:
+            raise TypingError(f"np.errstate() got an unexpected keyword argument '{k.arg}'", ctx.loc)
+        if setting not in ("ignore", "warn"):
+            raise UnsupportedError(
+                f"np.errstate({k.arg}={setting!r}): compiled code gives IEEE results and never "
+                "warns or raises on floating-point errors",
+                ctx.loc,
+                hint="use 'ignore' (or 'warn', which compiled code does not do either)",
+            )
 
 
 def check_returnable(kind: str | None, loc: Any) -> None:

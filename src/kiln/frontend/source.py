@@ -38,7 +38,8 @@ def assigned_names(body: list[ast.stmt]) -> dict[str, list[bool]]:
 
 
 def _is_compound(stmt: ast.stmt) -> bool:
-    return isinstance(stmt, ast.For | ast.While | ast.If | ast.With | ast.Try | ast.AsyncFor)
+    # a ``with`` body runs once, in order, like the statements around it
+    return isinstance(stmt, ast.For | ast.While | ast.If | ast.Try | ast.AsyncFor)
 
 
 @dataclass(frozen=True)
@@ -203,6 +204,10 @@ class _DefiniteAssignment:
             self.block(s.orelse, set(d))
         elif isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             d.add(s.name)  # what its body reads is read when it is called
+        elif isinstance(s, ast.With):
+            for item in s.items:
+                self.reads(item.context_expr, d)
+            return self.block(s.body, d)
         else:
             self.reads(s, d)
         return d
