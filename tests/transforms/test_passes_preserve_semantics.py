@@ -1,6 +1,6 @@
 """Every pass of the CPU pipeline keeps what the program computes: each corpus function runs
 through the reference interpreter (ir/interpreter.py) before the pipeline and after each pass,
-on random inputs, and every result and every argument it writes must agree."""
+on random inputs, and every result, every argument it writes and what it prints must agree."""
 
 from __future__ import annotations
 
@@ -81,6 +81,17 @@ def scaled_products(alpha, a, x):
     return y, a.T @ (alpha * y) + x[0]
 
 
+def prints_in_loops(a, b):
+    for i in range(a.shape[0]):
+        a[i] = a[i] * 2.0
+        print("a", i, f"{a[i]:.6f}")
+    for i in range(b.shape[0]):
+        b[i] = a[i] + b[i]
+        if b[i] > 1.0:
+            print("b", i)
+    return a.sum() + b.sum()
+
+
 CORPUS: list[tuple[Callable[..., Any], Callable[[np.random.Generator], tuple[Any, ...]]]] = [
     (stencil_steps, lambda r: (r.random(17), np.zeros(17), 3)),
     (fused_temporaries, lambda r: (r.random((4, 5)), r.random((4, 5)), r.random(5))),
@@ -91,6 +102,7 @@ CORPUS: list[tuple[Callable[..., Any], Callable[[np.random.Generator], tuple[Any
     (matvec_rows, lambda r: (r.random((7, 3)), r.random(3))),
     (products_rebound, lambda r: (r.random((5, 3)), r.random((3, 4)), r.random((5, 4)), 3)),
     (scaled_products, lambda r: (1.5, r.random((5, 3)), r.random(3))),
+    (prints_in_loops, lambda r: (r.random(6), r.random(6))),
 ]
 
 
@@ -105,12 +117,13 @@ def _agree(got: Any, want: Any) -> None:
 
 @pytest.mark.parametrize("parallel", [False, True])
 @pytest.mark.parametrize(("fn", "make"), CORPUS, ids=[c[0].__name__ for c in CORPUS])
-def test_each_pass_keeps_results(fn, make, parallel: bool) -> None:
+def test_each_pass_keeps_results(fn, make, parallel: bool, capsys: pytest.CaptureFixture[str]) -> None:
     rng = np.random.default_rng(11)
     args = make(rng)
     ir_fn = lower(fn, *args, parallel=parallel)
     reference_args = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
     reference = run_function(ir_fn, reference_args)
+    printed = capsys.readouterr().out
     for name in PIPELINES["cpu"]:
         ir_fn = run_passes(ir_fn, Options(parallel=parallel), (name,), verify=True).fn
         trial = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
@@ -118,5 +131,6 @@ def test_each_pass_keeps_results(fn, make, parallel: bool) -> None:
             _agree(run_function(ir_fn, trial), reference)
             for t, r in zip(trial, reference_args, strict=True):
                 _agree(t, r)
+            assert capsys.readouterr().out == printed, "printed otherwise"
         except AssertionError as exc:
             raise AssertionError(f"after pass {name}: {exc}") from None

@@ -18,7 +18,8 @@ from kiln.ir.visit import child_exprs, expr_reads, iter_exprs, iter_stmts
 # Calls whose value depends on the OpenMP worker evaluating them (a kernel's scratch slot).
 PER_WORKER_CALLS = frozenset({"worker_id"})
 
-_CONTROL = (ir.Break, ir.Continue, ir.Exit, ir.Return, ir.Check)
+# Statements that may leave early or raise; a print joins them: its output keeps its order.
+_CONTROL = (ir.Break, ir.Continue, ir.Exit, ir.Return, ir.Check, ir.Print)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from kiln.ir.selects import find_selects
 from kiln.ir.visit import array_names, bodies, iter_exprs, iter_stmts, var_names
 
 _REDUCIBLE = {"add": "add", "sub": "add", "mul": "mul", "min": "min", "max": "max"}
-_THREAD_UNSAFE = (ir.Return, ir.Alloc, ir.LibCall)
+_THREAD_UNSAFE = (ir.Return, ir.Alloc, ir.LibCall, ir.Print)  # a print calls Python: one thread
 
 
 @dataclass(frozen=True)

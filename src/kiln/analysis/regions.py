@@ -12,7 +12,7 @@ from kiln.ir.visit import iter_stmts
 # control flow that leaves a block or a call into a library's own threads: not carried across
 # the team. A block (an inlined call's body) stays: with no exit in the loop nothing leaves it,
 # and every thread walks it like the statements around it.
-_NOT_IN_TEAM = (ir.Return, ir.Break, ir.Continue, ir.Exit, ir.While, ir.Atomic, ir.LibCall)
+_NOT_IN_TEAM = (ir.Return, ir.Break, ir.Continue, ir.Exit, ir.While, ir.Atomic, ir.LibCall, ir.Print)
 # in a sweep: a check would need a flag shared by the sweep's threads, an allocation a block each
 _NOT_IN_SWEEP = (ir.Check, ir.Alloc)
 _BYTES = frozenset({"bool", "int8", "uint8"})

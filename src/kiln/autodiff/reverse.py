@@ -277,6 +277,9 @@ class _Reverse:
     def _check(self, s: ir.Check) -> Code:
         return [s], []
 
+    def _print(self, s: ir.Print) -> Code:
+        return [s], []  # the forward sweep prints, as the function itself does
+
     def _alloc(self, s: ir.Alloc) -> Code:
         if not self.act.array(s.target):
             return [s], []

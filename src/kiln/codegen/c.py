@@ -14,6 +14,7 @@ from kiln.codegen.c_blas import support_code as blas_support_code
 from kiln.codegen.c_lapack import support_code
 from kiln.codegen.c_lib import render_libcall
 from kiln.codegen.c_numpy_calls import support_code as numpy_routines_code
+from kiln.codegen.c_print import support_code as print_support_code
 from kiln.codegen.c_stmts import StmtRenderer
 from kiln.codegen.prelude import prelude
 from kiln.ir import nodes as ir
@@ -106,6 +107,8 @@ def render_function(fn: ir.Function, openmp: bool = False) -> str:
     out = [prelude(), PRELUDE_END, blas_support_code(fn), support_code(fn)]
     if numpy_code := numpy_routines_code(fn):  # only when used: other modules' text unchanged
         out.append(numpy_code)
+    if print_code := print_support_code(fn):
+        out.append(print_code)
     out.append(f"/* kiln: {fn.name} */")
     out.append("static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {")
     out += ["    " + line for line in body]

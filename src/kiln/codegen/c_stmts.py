@@ -13,6 +13,7 @@ from kiln.analysis.liveness import live_after
 from kiln.analysis.regions import assigned_scalars
 from kiln.codegen import c_exprs as cx
 from kiln.codegen import c_select
+from kiln.codegen.c_print import render_print
 from kiln.codegen.c_team_loop import TeamLoop
 from kiln.ir import nodes as ir
 from kiln.ir import op_count
@@ -137,6 +138,10 @@ class StmtRenderer:
 
     def _store(self, s: ir.Store) -> list[str]:
         return [f"{cx.data_name(s.array)}[{self.e.offset(s.array, s.indices)}] = {self.e(s.value)};"]
+
+    def _print(self, s: ir.Print) -> list[str]:
+        assert not self._parallel and self.team is None, "a print on an OpenMP thread"
+        return render_print(s, self.e)
 
     def _prefetch(self, s: ir.Prefetch) -> list[str]:
         # pointer arithmetic, not &a[i]: the element may lie past the array's end

@@ -11,6 +11,7 @@ from kiln.frontend import calls
 from kiln.frontend.closures import InnerFunction, bind_arguments
 from kiln.frontend.lower_exprs import describe, python_constant
 from kiln.frontend.numpy_ops import lookup_numpy
+from kiln.frontend.printing import print_call, str_call
 from kiln.frontend.records import RecordMethod
 from kiln.frontend.source import ParsedFunction, parse_function
 from kiln.frontend.values import BoundMethod, Const, DType, Intrinsic, Lazy, Scalar, Value
@@ -37,6 +38,10 @@ def dispatch_call(low: Lowerer, func: Value, args: list[Value], kwargs: dict[str
         return calls.builtin_range(ctx, args, parallel=True)
     if getattr(type(f), "__kiln_intrinsic__", False):  # kernel intrinsics: kiln.syncthreads() ...
         return cast(Intrinsic, f).kiln_call(low, args, kwargs)
+    if f is print:
+        return print_call(ctx, args, kwargs)
+    if f is str and not kwargs:
+        return str_call(ctx, args)
     handler = lookup_numpy(f)
     if handler is not None:
         return handler(ctx, list(args), dict(kwargs))

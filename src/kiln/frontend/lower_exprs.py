@@ -16,6 +16,7 @@ from kiln.frontend.arrays import materialize
 from kiln.frontend.context import Context
 from kiln.frontend.indexing import getitem
 from kiln.frontend.masked_update import MaskedReads, NotFusable
+from kiln.frontend.printing import as_text, is_text, joined, joined_str
 from kiln.frontend.promotion import promote
 from kiln.frontend.python_ints import literal_int
 from kiln.frontend.ufuncs import python_operator, truthy
@@ -27,6 +28,7 @@ from kiln.frontend.values import (
     Lazy,
     RecordValue,
     Scalar,
+    TextValue,
     TupleValue,
     Value,
 )
@@ -139,7 +141,8 @@ class ExprLowering:
     def expr_Tuple(self, node: ast.Tuple) -> Value:
         return TupleValue(tuple(self.operands_in_order(node.elts)))
 
-    expr_List = expr_Tuple
+    def expr_List(self, node: ast.List) -> Value:
+        return TupleValue(tuple(self.operands_in_order(node.elts)), is_list=True)
 
     def expr_Attribute(self, node: ast.Attribute) -> Value:
         from kiln.frontend.attributes import attribute
@@ -191,6 +194,9 @@ class ExprLowering:
             from kiln.frontend.linalg import matmul
 
             return matmul(self.ctx, a, b, operator=True)
+        made_now = isinstance(a, TextValue) or isinstance(b, TextValue)
+        if op == "add" and made_now and is_text(a) and is_text(b):
+            return joined([as_text(self.ctx, a), as_text(self.ctx, b)])
         if isinstance(a, TupleValue) and isinstance(b, TupleValue) and op == "add":
             if a.is_list != b.is_list:
                 kinds = ("list", "tuple") if a.is_list else ("tuple", "list")
@@ -400,6 +406,9 @@ class ExprLowering:
 
     def expr_Call(self, node: ast.Call) -> Value:
         return self.call(node)
+
+    def expr_JoinedStr(self, node: ast.JoinedStr) -> Value:
+        return joined_str(self, node)
 
     def expr_GeneratorExp(self, node: ast.GeneratorExp) -> Value:
         raise UnsupportedError(

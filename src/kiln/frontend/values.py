@@ -165,6 +165,17 @@ class Const:
 
 
 @dataclass(frozen=True)
+class TextValue:
+    """A string made at run time from numbers (an f-string, ``str(x)``): ``text[0]``, then
+    ``values[0]`` formatted as ``formats[0]`` says (see ``ir.Print``), ``text[1]``, ...
+    Compiled code prints it or joins it to other strings; it holds no string at run time."""
+
+    text: tuple[str, ...]
+    values: tuple[ir.Expr, ...] = ()
+    formats: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class RangeValue:
     start: ir.Expr
     stop: ir.Expr
@@ -185,7 +196,18 @@ class DType:
     name: str
 
 
-Value = Scalar | ArrayView | Lazy | TupleValue | RecordValue | Const | RangeValue | BoundMethod | DType
+Value = (
+    Scalar
+    | ArrayView
+    | Lazy
+    | TupleValue
+    | RecordValue
+    | TextValue
+    | Const
+    | RangeValue
+    | BoundMethod
+    | DType
+)
 ArrayLike = ArrayView | Lazy
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import builtins
 import math
+import sys
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -47,6 +48,7 @@ from kiln.ir.nodes import (
     Nesting,
     Overlaps,
     Prefetch,
+    Print,
     Return,
     Select,
     Stmt,
@@ -466,6 +468,23 @@ class _Interpreter:
     def prefetch(self, s: Prefetch) -> None:
         """A hint about the cache: nothing to do."""
 
+    def print_text(self, s: Print) -> None:
+        pieces = [s.text[0]]
+        for value, f, text in zip(s.values, s.formats, s.text[1:]):
+            pieces += [format_value(self._python_value(value), f), text]
+        out = sys.stdout
+        if out is not None:
+            out.write("".join(pieces))
+            if s.flush:
+                out.flush()
+
+    def _python_value(self, e: Expr) -> Any:
+        """The value of a scalar expression as compiled code boxes it: a Python number for a
+        weak type, a NumPy scalar otherwise."""
+        t = e.type
+        value = to_scalar(self.eval(e), t.dtype)
+        return value.item() if t.weak else value
+
     def check(self, s: Check) -> None:
         if bool(self.eval(s.cond)):
             return
@@ -520,9 +539,18 @@ _EXEC: dict[type, Callable[[_Interpreter, Any], None]] = {
     Check: _Interpreter.check,
     Atomic: _Interpreter.atomic,
     Prefetch: _Interpreter.prefetch,
+    Print: _Interpreter.print_text,
     Return: _raise(lambda s: _Return(s.values)),
 }
 
 
 def _regroup(nesting: Nesting, values: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(values[i] if isinstance(i, int) else _regroup(i, values) for i in nesting)
+
+
+def format_value(value: Any, spec: str) -> str:
+    """``value`` formatted as a Print's format says (a conversion letter, then a format spec)."""
+    conversion, spec = spec[0], spec[1:]
+    convert: dict[str, Callable[[Any], Any]] = {"-": lambda v: v, "s": str, "r": repr, "a": ascii}
+    converted = convert[conversion](value)
+    return format(converted, spec)

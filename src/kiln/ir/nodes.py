@@ -291,6 +291,26 @@ class Check:
     loc: SourceLoc = UNKNOWN_LOC
 
 
+# How a Print formats each value: a conversion ("-" none, "s" str, "r" repr, "a" ascii), then
+# a format spec for Python's format() ("" is str(); ".3f", ">8" ...).
+PRINT_CONVERSIONS = frozenset("-sra")
+
+
+@dataclass(frozen=True)
+class Print:
+    """Write text to Python's ``sys.stdout`` as ``print`` does: ``text[0]``, the first of
+    ``values`` formatted as Python formats the same number (``formats``: a conversion letter
+    and a format spec), ``text[1]``, ... ``text[-1]``. Its output is an effect: passes keep
+    prints in order with each other, with checks and with exits, and out of parallel loops."""
+
+    text: tuple[str, ...]  # one more than values
+    values: tuple[Expr, ...]
+    formats: tuple[str, ...]
+    flush: bool = False
+    sid: int = 0
+    loc: SourceLoc = UNKNOWN_LOC
+
+
 @dataclass(frozen=True)
 class Prefetch:
     """A hint that ``array[indices]`` will be read (``write``: written) soon: the C backend's
@@ -349,6 +369,7 @@ Stmt = (
     | Check
     | Atomic
     | Prefetch
+    | Print
     | Return
 )
 

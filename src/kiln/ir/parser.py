@@ -42,6 +42,7 @@ from kiln.ir.nodes import (
     Overlaps,
     Param,
     Prefetch,
+    Print,
     Return,
     Select,
     Stmt,
@@ -656,6 +657,23 @@ class StmtParser:
         rest = self.exprs(ts, ")")
         return Atomic(op, array, indices, rest[-1], rest[:-1], target)
 
+    def print_text(self, ts: TokenStream, indent: int) -> Stmt:
+        """``("text", ..., value "format", ...)`` [``flush``]: the literal pieces, then each value
+        with its format."""
+        ts.expect("(")
+        text = [ts.string()]
+        values: list[Expr] = []
+        formats: list[str] = []
+        while ts.accept(","):
+            ahead = ts.peek()
+            if ahead is not None and ahead.kind == "string":
+                text.append(ts.string())
+            else:
+                values.append(self.expr(ts))
+                formats.append(ts.string())
+        ts.expect(")")
+        return Print(tuple(text), tuple(values), tuple(formats), ts.accept("flush"))
+
     def check(self, ts: TokenStream, indent: int) -> Stmt:
         cond = self.expr(ts)
         ts.expect("else")
@@ -686,6 +704,7 @@ _STMT_PARSERS: dict[str, Callable[[StmtParser, TokenStream, int], Stmt]] = {
     "assign": StmtParser.assign,
     "atomic": StmtParser.atomic,
     "prefetch": StmtParser.prefetch,
+    "print": StmtParser.print_text,
     "store": StmtParser.store,
     "for": StmtParser.for_,
     "while": StmtParser.while_,

@@ -48,6 +48,7 @@ from kiln.ir.nodes import (
     Nesting,
     Overlaps,
     Prefetch,
+    Print,
     Return,
     Select,
     Stmt,
@@ -224,6 +225,10 @@ def _simple_stmt_text(s: Stmt, decls: Decls | None) -> str:
         return f"({_names(s.values)})"
     if isinstance(s, Prefetch):
         return f"{fmt_name(s.array)}[{_args(s.indices, decls)}]" + (" write" if s.write else "")
+    if isinstance(s, Print):
+        text = ", ".join(json.dumps(t) for t in s.text)
+        values = "".join(f", {print_expr(v, decls)} {json.dumps(f)}" for v, f in zip(s.values, s.formats))
+        return f"({text}{values})" + (" flush" if s.flush else "")
     if isinstance(s, Atomic):
         head = f"{fmt_name(s.target)} = " if s.target else ""
         extra = "".join(f", {print_expr(a, decls)}" for a in s.operands)
@@ -249,6 +254,7 @@ KEYWORD_OF: dict[type, str] = {
     Assign: "assign", Store: "store", For: "for", While: "while", If: "if", Break: "break",
     Continue: "continue", Block: "block", Exit: "exit", Alloc: "alloc", View: "view",
     LibCall: "libcall", Check: "check", Return: "return", Atomic: "atomic", Prefetch: "prefetch",
+    Print: "print",
 }  # fmt: skip
 
 

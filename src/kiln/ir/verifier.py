@@ -18,6 +18,7 @@ from kiln.ir.nodes import (
     ATOMIC_OPS,
     BINARY_OPS,
     LOOP_SCHEDULES,
+    PRINT_CONVERSIONS,
     UNARY_OPS,
     Alloc,
     Assign,
@@ -40,6 +41,7 @@ from kiln.ir.nodes import (
     Load,
     Overlaps,
     Prefetch,
+    Print,
     Return,
     Select,
     Stmt,
@@ -467,6 +469,12 @@ class _Verifier:
         if s.target:
             self.same_dtype(self.scalar(s.target, "atomic result"), t.dtype, "atomic result")
 
+    def print_text(self, s: Print, ctx: _Context) -> None:
+        self.require(len(s.text) == len(s.values) + 1, "print: one more text piece than values")
+        self.require(len(s.formats) == len(s.values), "print: one format per value")
+        for f in s.formats:
+            self.require(f[:1] in PRINT_CONVERSIONS and len(f) >= 1, f"print: format {f!r}")
+
     def check(self, s: Check, ctx: _Context) -> None:
         self.boolean(s.cond, "check condition")
         self.require(_is_exception_name(s.exc), f"{s.exc!r} is not a built-in exception")
@@ -538,6 +546,7 @@ _STMT_CHECKS: dict[type, Callable[[_Verifier, Any, _Context], None]] = {
     Check: _Verifier.check,
     Atomic: _Verifier.atomic,
     Prefetch: _Verifier.prefetch,
+    Print: _Verifier.print_text,
     Return: _Verifier.return_,
 }
 
