@@ -30,7 +30,7 @@ def np_trace(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value
     axis1, axis2 = (_axis(ctx, b[name], a.ndim) for name in ("axis1", "axis2"))
     if axis1 == axis2:
         raise TypingError("axis1 and axis2 cannot be the same", ctx.loc)
-    diagonal = _diagonal(as_lazy(a), _offset(ctx, b["offset"]), axis1, axis2)
+    diagonal = diagonal_values(as_lazy(a), _offset(ctx, b["offset"]), axis1, axis2)
     dtype = None if is_none(b["dtype"]) else dtype_arg(ctx, b["dtype"])
     return into_out(ctx, "trace", reduce(ctx, "sum", diagonal, -1, False, dtype), b["out"])
 
@@ -50,7 +50,7 @@ def _offset(ctx: Context, value: object) -> ir.Expr:
     raise TypingError("np.trace(): 'offset' must be an integer", ctx.loc)
 
 
-def _diagonal(a: Lazy, offset: ir.Expr, axis1: int, axis2: int) -> Lazy:
+def diagonal_values(a: Lazy, offset: ir.Expr, axis1: int, axis2: int) -> Lazy:
     """The diagonal as the last axis after the others (NumPy's ``diagonal``)."""
     first = E.imax(E.sub(E.ZERO, offset), E.ZERO)  # where it starts along axis1 and axis2
     second = E.imax(offset, E.ZERO)

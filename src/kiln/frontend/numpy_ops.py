@@ -520,6 +520,7 @@ def _themed_tables() -> dict[object, Handler]:
         np_differences,
         np_histogram,
         np_join,
+        np_layout,
         np_round,
         np_shapes,
         np_sort,
@@ -528,7 +529,7 @@ def _themed_tables() -> dict[object, Handler]:
     )  # fmt: skip
 
     modules = [np_stats, np_argext, np_shapes, np_join, np_cov, np_histogram, np_round, np_cumulative]
-    tables = [m.table() for m in (*modules, np_sort, np_differences, np_trace)]
+    tables = [m.table() for m in (*modules, np_sort, np_differences, np_trace, np_layout)]
     return {k: v for t in tables for k, v in t.items()}
 
 
