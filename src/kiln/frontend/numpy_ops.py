@@ -514,6 +514,7 @@ def _table() -> dict[object, Handler]:
 def _themed_tables() -> dict[object, Handler]:
     """Handlers that live in their own modules, grouped by theme."""
     from kiln.frontend import (
+        np_angles,
         np_argext,
         np_cov,
         np_cumulative,
@@ -521,6 +522,7 @@ def _themed_tables() -> dict[object, Handler]:
         np_histogram,
         np_join,
         np_layout,
+        np_nan,
         np_round,
         np_shapes,
         np_sort,
@@ -529,7 +531,7 @@ def _themed_tables() -> dict[object, Handler]:
     )  # fmt: skip
 
     modules = [np_stats, np_argext, np_shapes, np_join, np_cov, np_histogram, np_round, np_cumulative]
-    tables = [m.table() for m in (*modules, np_sort, np_differences, np_trace, np_layout)]
+    tables = [m.table() for m in (*modules, np_sort, np_differences, np_trace, np_layout, np_angles, np_nan)]
     return {k: v for t in tables for k, v in t.items()}
 
 

@@ -1,0 +1,138 @@
+"""NaN-ignoring reductions, as NumPy defines them: NaNs replaced by the reduction's identity
+(``nansum`` 0, ``nanprod`` 1, ``nanmin`` +inf, ``nanmax`` -inf), then the plain reduction;
+``nanmean`` divides the sum by the count of non-NaN elements; an all-NaN slice gives NaN for
+``nanmin``/``nanmax`` and ``nanmean`` (NumPy also warns) and raises ``ValueError`` for
+``nanargmin``/``nanargmax``. Integer and boolean arrays have no NaN: the plain reductions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from kiln.errors import TypingError, UnsupportedError
+from kiln.frontend import exprs as E
+from kiln.frontend.arrays import as_lazy
+from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, dtype_arg, is_none
+from kiln.frontend.context import Context
+from kiln.frontend.np_argext import argext
+from kiln.frontend.numpy_ops import np_where
+from kiln.frontend.reductions import reduce
+from kiln.frontend.ufuncs import apply_ufunc
+from kiln.frontend.values import ArrayView, Lazy, Scalar, Value
+from kiln.ir import nodes as ir
+from kiln.ir.types import BOOL, PY_FLOAT, PY_INT, ScalarType
+
+Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
+_FILL = {"sum": 0.0, "prod": 1.0, "min": float("inf"), "max": float("-inf")}
+
+
+def _lazy(ctx: Context, v: Value, what: str) -> Lazy:
+    if isinstance(v, Scalar):
+        e = v.expr
+        return Lazy(v.type.dtype, (), lambda idx: e, ())
+    if isinstance(v, ArrayView | Lazy):
+        return as_lazy(v)
+    raise TypingError(f"{what}() expects an array", ctx.loc)
+
+
+def _has_nan(a: Lazy) -> bool:
+    return ScalarType(a.dtype).kind in "fc"
+
+
+def _is_nan(a: Lazy) -> Lazy:
+    return Lazy("bool", a.shape, lambda idx: ir.Call("isnan", (a.element(idx),), BOOL), a.reads)
+
+
+def _replaced(a: Lazy, fill: float) -> Lazy:
+    t = ScalarType(a.dtype)
+    value = E.cast(ir.Const(fill, PY_FLOAT), t)
+
+    def element(idx: tuple[ir.Expr, ...]) -> ir.Expr:
+        x = a.element(idx)
+        return ir.Select(ir.Call("isnan", (x,), BOOL), value, x, t)
+
+    return Lazy(a.dtype, a.shape, element, a.reads)
+
+
+def _count(ctx: Context, a: Lazy, axis: object, keep: bool) -> Scalar | ArrayView:
+    """The non-NaN elements of ``a`` along ``axis``."""
+    kept = Lazy("bool", a.shape, lambda idx: ir.Unary("not", _is_nan(a).element(idx), BOOL), a.reads)
+    return reduce(ctx, "sum", kept, axis, keep, "int64")
+
+
+def nan_reduction_handler(kind: str) -> Handler:
+    params = [("a", REQUIRED), ("axis", None)]
+    params += [("dtype", None)] if kind in ("sum", "prod", "mean") else []
+    params += [("out", None), ("keepdims", False)]
+    name = "nan" + kind
+
+    def handler(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+        b = bind_args(ctx, name, args, kwargs, params)
+        if not is_none(b["out"]):
+            raise UnsupportedError(f"{name}() with out=", ctx.loc)
+        a = _lazy(ctx, b["a"], name)
+        axis, keep = const_axis(ctx, b["axis"]), const_bool(ctx, b["keepdims"], "keepdims")
+        dtype = dtype_arg(ctx, b.get("dtype"))
+        if not _has_nan(a):
+            return reduce(ctx, kind, a, axis, keep, dtype)
+        if kind == "mean":
+            total = reduce(ctx, "sum", _replaced(a, 0.0), axis, keep, dtype)
+            quotient = apply_ufunc(ctx, "true_divide", [total, _count(ctx, a, axis, keep)])
+            return _as_dtype(ctx, quotient, total)
+        if ScalarType(a.dtype).is_complex and kind in ("min", "max"):
+            raise UnsupportedError(f"{name}() of complex values", ctx.loc)
+        result = reduce(ctx, kind, _replaced(a, _FILL[kind]), axis, keep, dtype)
+        if kind in ("sum", "prod"):
+            return result
+        empty = apply_ufunc(ctx, "equal", [_count(ctx, a, axis, keep), Scalar(ir.Const(0, PY_INT))])
+        nan = Scalar(ir.Const(float("nan"), PY_FLOAT))
+        return np_where(ctx, [empty, nan, result], {})
+
+    return handler
+
+
+def _as_dtype(ctx: Context, value: Value, like: Value) -> Value:
+    """``value`` cast to the dtype of ``like`` (NumPy divides into the sum's own array)."""
+    t = like.type if isinstance(like, Scalar) else ScalarType(like.dtype)  # type: ignore[union-attr]
+    if isinstance(value, Scalar):
+        return Scalar(E.cast(value.expr, t))
+    lazy = as_lazy(value)  # type: ignore[arg-type]
+    return Lazy(t.dtype, lazy.shape, lambda idx: E.cast(lazy.element(idx), t), lazy.reads)
+
+
+def nan_argext_handler(kind: str) -> Handler:
+    params = [("a", REQUIRED), ("axis", None), ("out", None), ("keepdims", False)]
+    name = "nan" + kind
+
+    def handler(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+        b = bind_args(ctx, name, args, kwargs, params)
+        if not is_none(b["out"]):
+            raise UnsupportedError(f"{name}() with out=", ctx.loc)
+        a = _lazy(ctx, b["a"], name)
+        if ScalarType(a.dtype).is_complex:
+            raise UnsupportedError(f"{name}() of complex values", ctx.loc)
+        axis, keep = const_axis(ctx, b["axis"]), const_bool(ctx, b["keepdims"], "keepdims")
+        if isinstance(axis, tuple):
+            raise TypingError("'tuple' object cannot be interpreted as an integer", ctx.loc)
+        if _has_nan(a):
+            all_nan = reduce(ctx, "all", _is_nan(a), axis, False)
+            some = reduce(ctx, "any", all_nan, None, False) if isinstance(all_nan, ArrayView) else all_nan
+            assert isinstance(some, Scalar)
+            ctx.emit(ir.Check(ir.Unary("not", some.expr, BOOL), "ValueError", "All-NaN slice encountered"))
+            a = _replaced(a, _FILL["min" if kind == "argmin" else "max"])
+        return argext(ctx, kind, a, axis, keep)
+
+    return handler
+
+
+def table() -> dict[object, Handler]:
+    return {
+        np.nansum: nan_reduction_handler("sum"),
+        np.nanprod: nan_reduction_handler("prod"),
+        np.nanmin: nan_reduction_handler("min"),
+        np.nanmax: nan_reduction_handler("max"),
+        np.nanmean: nan_reduction_handler("mean"),
+        np.nanargmin: nan_argext_handler("argmin"),
+        np.nanargmax: nan_argext_handler("argmax"),
+    }
