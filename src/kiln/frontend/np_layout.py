@@ -108,7 +108,7 @@ def np_roll(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     if is_none(b["axis"]):
         if len(amounts) != 1:
             raise TypingError("roll() with axis=None takes one shift", ctx.loc)
-        flat = _raveled(a)
+        flat = raveled(a)
         size = flat.shape[0]
         s = ctx.temp(_mod(amounts[0], size), "shift")
         rolled = Lazy(a.dtype, (size,), lambda idx: flat.element((_mod(E.sub(idx[0], s), size),)), a.reads)
@@ -141,7 +141,7 @@ def _int(ctx: Context, value: object, what: str) -> ir.Expr:
     raise TypingError(f"'{what}' must be an integer", ctx.loc)
 
 
-def _raveled(a: Lazy) -> Lazy:
+def raveled(a: Lazy) -> Lazy:
     """``a``'s elements in C order, as a 1-d value."""
     size: ir.Expr = E.ONE
     for d in a.shape:
@@ -249,7 +249,7 @@ def _diagonal_matrix(ctx: Context, v: Lazy, k: ir.Expr) -> Lazy:
 def np_diagflat(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "diagflat", args, kwargs, [("v", REQUIRED), ("k", Scalar(E.ZERO))])
     v = as_lazy(_array(ctx, b["v"], "diagflat"))
-    return _diagonal_matrix(ctx, _raveled(v), ctx.temp(_int(ctx, b["k"], "k"), "k"))
+    return _diagonal_matrix(ctx, raveled(v), ctx.temp(_int(ctx, b["k"], "k"), "k"))
 
 
 def np_tri(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
@@ -302,7 +302,7 @@ def np_meshgrid(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Va
     if not (isinstance(indexing, Const) and indexing.value in ("xy", "ij")):
         raise TypingError("Valid values for `indexing` are 'xy' and 'ij'.", ctx.loc)
     sparse = "sparse" in kwargs and const_bool(ctx, kwargs["sparse"], "sparse")
-    vectors = [_raveled(as_lazy(_array(ctx, a, "meshgrid"))) for a in args]
+    vectors = [raveled(as_lazy(_array(ctx, a, "meshgrid"))) for a in args]
     nd = len(vectors)
     lengths = [v.shape[0] for v in vectors]
     position = list(range(nd))  # the output axis each input runs along

@@ -522,6 +522,7 @@ def _themed_tables() -> dict[object, Handler]:
         np_histogram,
         np_join,
         np_layout,
+        np_misc,
         np_nan,
         np_round,
         np_shapes,
@@ -531,7 +532,10 @@ def _themed_tables() -> dict[object, Handler]:
     )  # fmt: skip
 
     modules = [np_stats, np_argext, np_shapes, np_join, np_cov, np_histogram, np_round, np_cumulative]
-    tables = [m.table() for m in (*modules, np_sort, np_differences, np_trace, np_layout, np_angles, np_nan)]
+    tables = [
+        m.table()
+        for m in (*modules, np_sort, np_differences, np_trace, np_layout, np_angles, np_nan, np_misc)
+    ]
     return {k: v for t in tables for k, v in t.items()}
 
 

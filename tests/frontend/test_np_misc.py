@@ -1,0 +1,128 @@
+"""``polyval``, ``average``, ``logspace``, ``vdot``, ``kron``, ``cross``, ``select``, ``take`` and
+``extract``: differential against NumPy over dtypes, empty and one-element inputs and layouts
+(bit for bit where kiln follows NumPy's arithmetic), and NumPy's errors."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import kiln
+
+V = np.array([0.5, -1.25, 2.0, 3.5])
+A = np.arange(12.0).reshape(3, 4) - 4
+IDX = np.array([3, 0, -1, 2])
+
+
+def _same(got, want, exact=True):
+    if isinstance(want, tuple):
+        for g, w in zip(got, want, strict=True):
+            _same(g, w, exact)
+        return
+    g, w = np.asarray(got), np.asarray(want)
+    assert g.dtype == w.dtype and g.shape == w.shape
+    if exact:
+        np.testing.assert_array_equal(g, w)
+    else:
+        np.testing.assert_allclose(g, w, rtol=1e-12)
+
+
+def _check(f, *args, exact=True):
+    _same(kiln.jit(f)(*args), f(*args), exact)
+
+
+def polyval(p, x):
+    return np.polyval(p, x)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.complex128])
+@pytest.mark.filterwarnings("ignore:invalid value encountered")  # NumPy's own 0 * inf
+def test_polyval_is_horners_rule(dtype):
+    p = V.astype(dtype) if np.dtype(dtype).kind != "i" else IDX
+    for x in (A, np.asfortranarray(A), A[:, ::2], A[:0], 1.5, np.array([np.inf, -np.inf, np.nan])):
+        _check(polyval, p, x)
+    _check(polyval, p[:1], A)
+    _check(polyval, p, np.arange(3))
+
+
+def averages(a, w):
+    return np.average(a), np.average(a, weights=w), np.average(a, axis=0, weights=w, returned=True)
+
+
+def average_rows(a, w):
+    return np.average(a, axis=1, weights=w), np.average(a, axis=1, keepdims=True)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int32])
+def test_average(dtype):
+    a = A.astype(dtype)
+    _check(averages, a, (a + 5).astype(dtype), exact=False)
+    _check(average_rows, a, V[::-1], exact=False)
+    _check(averages, a[:1], np.ones((1, 4), dtype=dtype), exact=False)
+
+
+def test_average_of_zero_weights_raises():
+    def f(a, w):
+        return np.average(a, weights=w)
+
+    with pytest.raises(ZeroDivisionError, match="Weights sum to zero"):
+        kiln.jit(f)(V, V * 0)
+
+
+def logspaces(n):
+    return (
+        np.logspace(0, 2, 5),
+        np.logspace(-1, 1, n, base=2, endpoint=False),
+        np.logspace(0, 3, 4, dtype=np.int64),
+    )
+
+
+def test_logspace():
+    for n in (0, 1, 7):
+        _check(logspaces, n, exact=False)
+
+
+def products(a, b, u, w):
+    return np.vdot(a, b), np.kron(a, b), np.cross(u, w), np.kron(u, a)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.int32, np.complex128])
+def test_products(dtype):
+    a = A.astype(dtype)
+    u, w = V[:3].astype(dtype), V[1:].astype(dtype)
+    if np.dtype(dtype).kind == "c":
+        a, u = a + 1j, u - 2j
+    _check(products, a, a[::-1], u, w)
+    _check(products, a[:, ::2], np.asfortranarray(a[:, 1::2]), u, w)
+
+
+def choose(a):
+    return np.select([a < 0, a > 2], [a * 2, -a], 7), np.select([a < 0], [a])
+
+
+def taking(a, i):
+    return np.take(a, i), np.take(a, i, axis=1), np.take(a, 5), np.take(a, -1, axis=0), np.extract(a > 0, a)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.bool_])
+def test_select_take_extract(dtype):
+    a = A.astype(dtype)
+    if dtype is not np.bool_:  # NumPy has no negative of booleans
+        _check(choose, a)
+    _check(taking, a, IDX)
+    _check(taking, np.asfortranarray(a), IDX[:0])
+
+
+def test_errors_follow_numpy():
+    def out_of_bounds(a, i):
+        return np.take(a, i)
+
+    def not_boolean(a):
+        return np.select([a], [a])
+
+    with pytest.raises(IndexError):
+        kiln.jit(out_of_bounds)(V, IDX + 3)
+    with pytest.raises(IndexError, match="out of bounds"):
+        kiln.jit(out_of_bounds)(V, 9)
+    with pytest.raises(kiln.TypingError, match="invalid entry 0 in condlist"):
+        kiln.jit(not_boolean)(V)
