@@ -14,7 +14,7 @@ from kiln.frontend.numpy_ops import lookup_numpy
 from kiln.frontend.printing import print_call, str_call
 from kiln.frontend.records import RecordMethod
 from kiln.frontend.source import ParsedFunction, parse_function
-from kiln.frontend.values import BoundMethod, Const, DType, Intrinsic, Lazy, Scalar, Value
+from kiln.frontend.values import BoundMethod, Const, DType, Intrinsic, Lazy, Scalar, TupleValue, Value
 from kiln.ir import nodes as ir
 
 if TYPE_CHECKING:
@@ -42,6 +42,8 @@ def dispatch_call(low: Lowerer, func: Value, args: list[Value], kwargs: dict[str
         return print_call(ctx, args, kwargs)
     if f is str and not kwargs:
         return str_call(ctx, args)
+    if f is tuple and not kwargs and len(args) == 1 and isinstance(args[0], TupleValue):
+        return TupleValue(args[0].items)  # a list (or tuple) of known length as a tuple
     handler = lookup_numpy(f)
     if handler is not None:
         return handler(ctx, list(args), dict(kwargs))

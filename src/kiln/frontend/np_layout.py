@@ -15,13 +15,13 @@ import numpy as np
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.advanced import fit_value
-from kiln.frontend.arrays import as_lazy
+from kiln.frontend.arrays import as_lazy, materialize
 from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, dtype_arg, is_none, shape_arg
 from kiln.frontend.context import Context
 from kiln.frontend.np_shapes import flip_axes
 from kiln.frontend.np_trace import diagonal_values
 from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, TupleValue, Value
-from kiln.frontend.views import transpose
+from kiln.frontend.views import SliceSpec, subscript, transpose
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, ScalarType
 
@@ -316,6 +316,50 @@ def np_meshgrid(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Va
     return TupleValue(tuple(grids))
 
 
+# ---------------------------------------------------------------------- split
+def split_handler(name: str) -> Handler:
+    """``np.split`` (equal parts or NumPy's ``ValueError``) and ``np.array_split`` (the first
+    ``n % sections`` parts one longer): views of the array, in a list."""
+
+    def handler(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+        params = [("ary", REQUIRED), ("indices_or_sections", REQUIRED), ("axis", Scalar(E.ZERO))]
+        b = bind_args(ctx, name, args, kwargs, params)
+        a = b["ary"]
+        if not isinstance(a, ArrayView | Lazy) or a.ndim == 0:
+            raise TypingError(f"{name}() expects an array of at least one dimension", ctx.loc)
+        view = a if isinstance(a, ArrayView) else materialize(ctx, a)
+        k = _axis(ctx, b["axis"], view.ndim)
+        n = view.shape[k]
+        how = b["indices_or_sections"]
+        if isinstance(how, TupleValue):
+            cuts = [ctx.temp(_int(ctx, c, "indices"), "cut") for c in how.items]
+            edges: list[ir.Expr | None] = [E.ZERO, *cuts, None]
+            bounds = list(zip(edges[:-1], edges[1:]))
+        else:
+            sections = const_axis(ctx, how)
+            if not isinstance(sections, int) or sections <= 0:
+                raise TypingError("number sections must be larger than 0.", ctx.loc)
+            each, extra = (
+                ctx.temp(E.floordiv(n, E.i64(sections)), "each"),
+                ctx.temp(_mod(n, E.i64(sections)), "extra"),
+            )
+            if name == "split":
+                equal = E.compare("eq", extra, E.ZERO)
+                ctx.emit(ir.Check(equal, "ValueError", "array split does not result in an equal division"))
+            starts = [E.add(E.mul(E.i64(i), each), E.imin(E.i64(i), extra)) for i in range(sections + 1)]
+            bounds = list(zip(starts[:-1], starts[1:]))
+        parts = []
+        for lo, hi in bounds:
+            index: list[object] = [SliceSpec(None, None, 1) for _ in range(k)]
+            index.append(SliceSpec(lo, hi, 1))
+            part = subscript(ctx, view, index)  # type: ignore[arg-type]
+            assert isinstance(part, ArrayView)
+            parts.append(part)
+        return TupleValue(tuple(parts), is_list=True)
+
+    return handler
+
+
 def table() -> dict[object, Handler]:
     return {
         np.swapaxes: np_swapaxes,
@@ -329,4 +373,6 @@ def table() -> dict[object, Handler]:
         np.tri: np_tri,
         np.indices: np_indices,
         np.meshgrid: np_meshgrid,
+        np.split: split_handler("split"),
+        np.array_split: split_handler("array_split"),
     }

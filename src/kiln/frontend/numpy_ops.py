@@ -77,8 +77,12 @@ def into_out(ctx: Context, name: str, result: Value, out: Value | None) -> Value
 
 
 def np_where(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    if len(args) == 1 and not kwargs:  # np.where(cond) is np.nonzero(cond)
+        from kiln.frontend.nonzero import np_nonzero
+
+        return np_nonzero(ctx, args, kwargs)
     if len(args) != 3 or kwargs:
-        raise UnsupportedError("np.where() with other than 3 arguments", ctx.loc)
+        raise TypingError("where() takes either 1 or 3 arguments", ctx.loc)
     cond, x, y = (_operand(ctx, a, "np.where") for a in args)
     t = promote(_elem(x), _elem(y)).strong()
     bool_t = ScalarType("bool")
@@ -525,6 +529,7 @@ def _themed_tables() -> dict[object, Handler]:
         np_misc,
         np_nan,
         np_round,
+        np_search,
         np_shapes,
         np_sort,
         np_stats,
@@ -532,10 +537,8 @@ def _themed_tables() -> dict[object, Handler]:
     )  # fmt: skip
 
     modules = [np_stats, np_argext, np_shapes, np_join, np_cov, np_histogram, np_round, np_cumulative]
-    tables = [
-        m.table()
-        for m in (*modules, np_sort, np_differences, np_trace, np_layout, np_angles, np_nan, np_misc)
-    ]
+    modules += [np_sort, np_differences, np_trace, np_layout, np_angles, np_nan, np_misc, np_search]
+    tables = [m.table() for m in modules]
     return {k: v for t in tables for k, v in t.items()}
 
 

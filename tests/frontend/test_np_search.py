@@ -1,0 +1,110 @@
+"""``searchsorted``, ``digitize``, ``interp``, ``bincount``, one-argument ``where``, ``split`` and
+``array_split``: differential against NumPy (NaNs, ties, both sides, decreasing bins, samples
+out of range, empty inputs) and NumPy's errors."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import kiln
+
+SORTED = np.array([0.5, 1.0, 1.0, 2.0, 3.5])
+QUERIES = np.array([-1.0, 0.5, 1.0, 1.7, 3.5, 9.0, np.nan, -0.0])
+
+
+def _same(got, want):
+    if isinstance(want, tuple | list):
+        assert len(got) == len(want)
+        for g, w in zip(got, want):
+            _same(g, w)
+        return
+    g, w = np.asarray(got), np.asarray(want)
+    assert g.dtype == w.dtype and g.shape == w.shape
+    np.testing.assert_array_equal(g, w)
+
+
+def _check(f, *args):
+    _same(kiln.jit(f)(*args), f(*args))
+
+
+def searches(a, v):
+    return np.searchsorted(a, v), np.searchsorted(a, v, side="right"), np.searchsorted(a, 1.0)
+
+
+def digitized(x, bins):
+    return np.digitize(x, bins), np.digitize(x, bins, right=True)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64])
+def test_searchsorted_and_digitize(dtype):
+    a = SORTED.astype(dtype) if dtype is not np.int64 else np.array([0, 1, 1, 2, 3])
+    for v in (QUERIES, QUERIES[:0], QUERIES.reshape(2, 4), np.arange(-1, 5)):
+        _check(searches, a, v)
+        _check(digitized, v, a)
+        _check(digitized, v, a[::-1])
+    _check(searches, np.array([1.0, np.nan]), QUERIES)
+
+
+def interpolated(x, xp, fp):
+    return np.interp(x, xp, fp), np.interp(x, xp, fp, left=-5, right=7.5), np.interp(1.25, xp, fp)
+
+
+@pytest.mark.parametrize(
+    ("xp", "fp"),
+    [
+        (SORTED, SORTED * 2 - 1),
+        (SORTED.astype(np.float32), (SORTED**2).astype(np.float32)),
+        (np.array([0.0, 1.0, 2.0]), np.array([0.0, np.inf, 1.0])),
+        (SORTED[:1], SORTED[:1]),
+        (np.arange(4), np.array([3, 1, 4, 1])),
+    ],
+)
+def test_interp_follows_numpys_routine(xp, fp):
+    _check(interpolated, QUERIES, xp, fp)
+    _check(interpolated, np.linspace(-1, 4, 11), xp, fp)
+
+
+def counts(x, w):
+    return np.bincount(x), np.bincount(x, weights=w, minlength=10), np.bincount(x[:0], minlength=3)
+
+
+def test_bincount():
+    _check(counts, np.array([0, 3, 1, 3, 7]), SORTED)
+    _check(counts, np.array([2], dtype=np.int32), SORTED[:1])
+
+
+def splits(a):
+    p, q = np.split(a, 2)
+    return (
+        tuple(np.split(a, 3, axis=1)), tuple(np.array_split(a, 4, axis=1)),
+        tuple(np.split(a, (1, 3))), tuple(np.split(a, [2, 10], axis=1)), p - q, np.where(a > 10),
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("order", ["C", "F"])
+def test_split_and_where(order):
+    _check(splits, np.asarray(np.arange(24.0).reshape(4, 6), order=order))
+
+
+def test_errors_follow_numpy():
+    def unequal(a):
+        return tuple(np.split(a, 4))
+
+    def negative(x):
+        return np.bincount(x)
+
+    def not_monotonic(x, b):
+        return np.digitize(x, b)
+
+    def no_samples(x, xp):
+        return np.interp(x, xp, xp)
+
+    with pytest.raises(ValueError, match="equal division"):
+        kiln.jit(unequal)(np.arange(6.0))
+    with pytest.raises(ValueError, match="no negative elements"):
+        kiln.jit(negative)(np.array([1, -1]))
+    with pytest.raises(ValueError, match="monotonically"):
+        kiln.jit(not_monotonic)(QUERIES, np.array([1.0, 0.0, 2.0]))
+    with pytest.raises(ValueError, match="empty"):
+        kiln.jit(no_samples)(QUERIES, SORTED[:0])
