@@ -108,3 +108,27 @@ def test_errors_follow_numpy():
         kiln.jit(not_monotonic)(QUERIES, np.array([1.0, 0.0, 2.0]))
     with pytest.raises(ValueError, match="empty"):
         kiln.jit(no_samples)(QUERIES, SORTED[:0])
+
+
+def medians(a):
+    return (
+        np.median(a), np.median(a, axis=0), np.median(a, axis=1), np.median(a, axis=1, keepdims=True),
+        np.median(a, keepdims=True), np.median(a[:, :3], axis=1), np.median(a[:1, :1]),
+    )  # fmt: skip
+
+
+@pytest.mark.filterwarnings("ignore:Mean of empty slice", "ignore:invalid value encountered")
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int32])
+@pytest.mark.parametrize("order", ["C", "F"])
+def test_median(dtype, order):
+    a = np.array([[3.0, 1.0, 2.0, 8.0], [np.nan, 1.0, 5.0, 0.5], [4.0, 4.0, -1.0, 7.0]])
+    a = np.asarray(
+        a.astype(dtype) if np.dtype(dtype).kind == "f" else np.nan_to_num(a).astype(dtype), order=order
+    )
+    _check(medians, a)
+    _check(medians, a[1:])  # no NaN left
+
+    def empty(x):
+        return np.median(x[:0])
+
+    _check(empty, a)

@@ -13,7 +13,7 @@ from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.advanced import new_array
 from kiln.frontend.arrays import as_lazy, element_type, emit_loop_nest, materialize
-from kiln.frontend.callargs import REQUIRED, bind_args, is_none
+from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, is_none
 from kiln.frontend.context import Context
 from kiln.frontend.np_shapes import flip_axes
 from kiln.frontend.promotion import promote
@@ -289,10 +289,65 @@ def np_bincount(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Va
     return out
 
 
+# --------------------------------------------------------------------- median
+def np_median(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """NumPy's median: the middle element of each sorted slice, or the mean of the middle two
+    (``(a + b) / 2`` in the result dtype, as ``np.mean`` of two computes it); NaN where a slice
+    holds a NaN or is empty. Integers give float64."""
+    from kiln.frontend.np_sort import sorting_handler
+
+    params = [("a", REQUIRED), ("axis", None), ("out", None), ("overwrite_input", None), ("keepdims", None)]
+    b = bind_args(ctx, "median", args, kwargs, params)
+    if not is_none(b["out"]):
+        raise UnsupportedError("median() with out=", ctx.loc)
+    a = b["a"]
+    if not isinstance(a, ArrayView | Lazy):
+        raise TypingError("median() expects an array", ctx.loc)
+    if ScalarType(a.dtype).is_complex:
+        raise UnsupportedError("median() of complex values", ctx.loc)
+    axis = const_axis(ctx, b["axis"])
+    if isinstance(axis, tuple):
+        raise UnsupportedError("median() over several axes", ctx.loc)
+    keep = not is_none(b["keepdims"]) and const_bool(ctx, b["keepdims"], "keepdims")
+    ndim = a.ndim
+    ordered = sorting_handler("sort")(ctx, [a], {"axis": b["axis"] if axis is not None else Const(None)})
+    assert isinstance(ordered, ArrayView)
+    k = ordered.ndim - 1 if axis is None else axis % ndim
+    t = ScalarType(a.dtype) if ScalarType(a.dtype).is_float else FLOAT64
+    n = ctx.temp(ordered.shape[k], "n")
+    lo, hi = ctx.temp(E.floordiv(E.sub(n, E.ONE), E.i64(2)), "lo"), ctx.temp(E.floordiv(n, E.i64(2)), "hi")
+    nan = ir.Const(float("nan"), t)
+
+    def element(idx: Index) -> ir.Expr:
+        def at(i: ir.Expr) -> ir.Expr:
+            return E.cast(ordered.load((*idx[:k], i, *idx[k:])), t)
+
+        two = ir.Binary("truediv", ir.Binary("add", at(lo), at(hi), t), ir.Const(2.0, t), t)
+        middle = ir.Select(E.compare("eq", lo, hi), at(lo), two, t)
+        if t.is_float and ScalarType(a.dtype).is_float:
+            middle = ir.Select(ir.Call("isnan", (at(E.sub(n, E.ONE)),), BOOL), nan, middle, t)
+        return ir.Select(E.compare("gt", n, E.ZERO), middle, nan, t)
+
+    others = tuple(d for j, d in enumerate(ordered.shape) if j != k)
+    result = Lazy(t.dtype, others, element, (ordered,))
+    if axis is None and not keep:
+        return Scalar(ctx.temp(result.element(()), "median"))
+    if not keep:
+        return result
+    shape = (
+        (E.ONE,) * ndim
+        if axis is None
+        else tuple(E.ONE if j == k else d for j, d in enumerate(ordered.shape))
+    )
+    squeeze = (lambda idx: ()) if axis is None else (lambda idx: (*idx[:k], *idx[k + 1 :]))
+    return Lazy(t.dtype, shape, lambda idx: result.element(squeeze(idx)), (ordered,))
+
+
 def table() -> dict[object, Handler]:
     return {
         np.searchsorted: np_searchsorted,
         np.digitize: np_digitize,
         np.interp: np_interp,
         np.bincount: np_bincount,
+        np.median: np_median,
     }
