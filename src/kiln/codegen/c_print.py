@@ -104,7 +104,7 @@ def render_print(s: ir.Print, expr: Callable[[ir.Expr], str]) -> list[str]:
         t = value.type
         local = f"kiln_pv{k}_"
         lines.append(f"    {cx.ctype(t)} {local} = {expr(value)};")
-        boxed.append(_box(local, t))
+        boxed.append(box_scalar(local, t))
     texts = ", ".join(c_literal(t) for t in s.text)
     formats = ", ".join(c_literal(f) for f in s.formats) or "NULL"
     values = ", ".join(boxed) or "NULL"
@@ -119,7 +119,9 @@ def render_print(s: ir.Print, expr: Callable[[ir.Expr], str]) -> list[str]:
     return lines
 
 
-def _box(local: str, t: ScalarType) -> str:
+def box_scalar(local: str, t: ScalarType) -> str:
+    """The new reference to the Python object of the C scalar ``local``: a Python number for a
+    weak type, a NumPy scalar otherwise (what the same Python code would have made)."""
     if not t.weak:
         return f"kiln_box_scalar(&{local}, {cx.NPY_TYPENUM[t.dtype]})"
     if t.is_bool:

@@ -13,7 +13,7 @@ from kiln.analysis.liveness import live_after
 from kiln.analysis.regions import assigned_scalars
 from kiln.codegen import c_exprs as cx
 from kiln.codegen import c_select
-from kiln.codegen.c_print import render_print
+from kiln.codegen.c_print import box_scalar, render_print
 from kiln.codegen.c_team_loop import TeamLoop
 from kiln.ir import nodes as ir
 from kiln.ir import op_count
@@ -672,16 +672,7 @@ class StmtRenderer:
                 f"kiln_box_array({cx.data_name(name)}, {t.ndim}, (npy_intp[]){{{shapes}}}, "
                 f"(npy_intp[]){{{strides}}}, {cx.NPY_TYPENUM[t.dtype]}, {cx.owner_name(name)})"
             )
-        v = cx.scalar_name(name)
-        if not t.weak:
-            return f"kiln_box_scalar(&{v}, {cx.NPY_TYPENUM[t.dtype]})"
-        if t.is_bool:
-            return f"PyBool_FromLong({v})"
-        if t.is_integer:
-            return f"PyLong_FromLongLong({v})"
-        if t.is_float:
-            return f"PyFloat_FromDouble({v})"
-        return f"PyComplex_FromDoubles(creal({v}), cimag({v}))"
+        return box_scalar(cx.scalar_name(name), t)
 
     def _return(self, s: ir.Return) -> list[str]:
         if not self.fn.result_is_tuple:

@@ -18,7 +18,7 @@ from kiln.frontend.advanced import fit_value
 from kiln.frontend.arrays import as_lazy, materialize
 from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, dtype_arg, is_none, shape_arg
 from kiln.frontend.context import Context
-from kiln.frontend.np_shapes import flip_axes
+from kiln.frontend.np_shapes import array_operand, flip_axes
 from kiln.frontend.np_trace import diagonal_values
 from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, TupleValue, Value
 from kiln.frontend.views import SliceSpec, subscript, transpose
@@ -27,15 +27,6 @@ from kiln.ir.types import INT64, ScalarType
 
 Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 Index = tuple[ir.Expr, ...]
-
-
-def _array(ctx: Context, v: Value, what: str) -> ArrayView | Lazy:
-    if isinstance(v, Scalar):
-        e = v.expr
-        return Lazy(v.type.dtype, (), lambda idx: e, ())
-    if isinstance(v, ArrayView | Lazy):
-        return v
-    raise TypingError(f"{what}() expects an array", ctx.loc)
 
 
 def _axis(ctx: Context, value: object, ndim: int, what: str = "axis") -> int:
@@ -69,7 +60,7 @@ def permuted(value: ArrayView | Lazy, order: tuple[int, ...]) -> ArrayView | Laz
 
 def np_swapaxes(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "swapaxes", args, kwargs, [("a", REQUIRED), ("axis1", REQUIRED), ("axis2", REQUIRED)])
-    a = _array(ctx, b["a"], "swapaxes")
+    a = array_operand(ctx, b["a"], "swapaxes")
     i, j = _axis(ctx, b["axis1"], a.ndim, "axis1"), _axis(ctx, b["axis2"], a.ndim, "axis2")
     order = list(range(a.ndim))
     order[i], order[j] = j, i
@@ -79,7 +70,7 @@ def np_swapaxes(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Va
 def np_moveaxis(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     params = [("a", REQUIRED), ("source", REQUIRED), ("destination", REQUIRED)]
     b = bind_args(ctx, "moveaxis", args, kwargs, params)
-    a = _array(ctx, b["a"], "moveaxis")
+    a = array_operand(ctx, b["a"], "moveaxis")
     source, destination = (_axes_in_order(ctx, b[k], a.ndim, k) for k in ("source", "destination"))
     if len(source) != len(destination):
         raise TypingError(
@@ -102,7 +93,7 @@ def _axes_in_order(ctx: Context, value: object, ndim: int, what: str) -> tuple[i
 # ----------------------------------------------------------------------- roll
 def np_roll(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "roll", args, kwargs, [("a", REQUIRED), ("shift", REQUIRED), ("axis", None)])
-    a = as_lazy(_array(ctx, b["a"], "roll"))
+    a = as_lazy(array_operand(ctx, b["a"], "roll"))
     shifts = b["shift"].items if isinstance(b["shift"], TupleValue) else (b["shift"],)
     amounts = [_int(ctx, s, "shift") for s in shifts]
     if is_none(b["axis"]):
@@ -172,7 +163,7 @@ def _reshaped(flat: Lazy, shape: tuple[ir.Expr, ...]) -> Lazy:
 # ------------------------------------------------------------ tile, broadcast
 def np_tile(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "tile", args, kwargs, [("A", REQUIRED), ("reps", REQUIRED)])
-    a = as_lazy(_array(ctx, b["A"], "tile"))
+    a = as_lazy(array_operand(ctx, b["A"], "tile"))
     items = b["reps"].items if isinstance(b["reps"], TupleValue) else (b["reps"],)
     reps = [ctx.temp(E.imax(_int(ctx, r, "reps"), E.ZERO), "reps") for r in items]
     nd = max(len(reps), a.ndim)
@@ -191,7 +182,7 @@ def np_broadcast_to(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -
     b = bind_args(
         ctx, "broadcast_to", args, kwargs, [("array", REQUIRED), ("shape", REQUIRED), ("subok", None)]
     )
-    a = as_lazy(_array(ctx, b["array"], "broadcast_to"))
+    a = as_lazy(array_operand(ctx, b["array"], "broadcast_to"))
     shape = shape_arg(ctx, b["shape"])
     if a.ndim > len(shape):
         raise TypingError("input operand has more dimensions than allowed by the axis remapping", ctx.loc)
@@ -202,7 +193,7 @@ def np_broadcast_to(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -
 # ---------------------------------------------------------------------- rot90
 def np_rot90(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "rot90", args, kwargs, [("m", REQUIRED), ("k", Scalar(E.ONE)), ("axes", None)])
-    m = _array(ctx, b["m"], "rot90")
+    m = array_operand(ctx, b["m"], "rot90")
     first, second = (0, 1) if is_none(b["axes"]) else _axes_in_order(ctx, b["axes"], m.ndim, "axes")
     if m.ndim < 2 or first == second:
         raise TypingError("Axes must be different.", ctx.loc)
@@ -224,7 +215,7 @@ def np_rot90(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value
 # ---------------------------------------------------------- diagonal matrices
 def np_diag(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "diag", args, kwargs, [("v", REQUIRED), ("k", Scalar(E.ZERO))])
-    v = _array(ctx, b["v"], "diag")
+    v = array_operand(ctx, b["v"], "diag")
     k = ctx.temp(_int(ctx, b["k"], "k"), "k")
     if v.ndim == 2:
         return diagonal_values(as_lazy(v), k, 0, 1)
@@ -248,7 +239,7 @@ def _diagonal_matrix(ctx: Context, v: Lazy, k: ir.Expr) -> Lazy:
 
 def np_diagflat(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "diagflat", args, kwargs, [("v", REQUIRED), ("k", Scalar(E.ZERO))])
-    v = as_lazy(_array(ctx, b["v"], "diagflat"))
+    v = as_lazy(array_operand(ctx, b["v"], "diagflat"))
     return _diagonal_matrix(ctx, raveled(v), ctx.temp(_int(ctx, b["k"], "k"), "k"))
 
 
@@ -302,7 +293,7 @@ def np_meshgrid(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Va
     if not (isinstance(indexing, Const) and indexing.value in ("xy", "ij")):
         raise TypingError("Valid values for `indexing` are 'xy' and 'ij'.", ctx.loc)
     sparse = "sparse" in kwargs and const_bool(ctx, kwargs["sparse"], "sparse")
-    vectors = [raveled(as_lazy(_array(ctx, a, "meshgrid"))) for a in args]
+    vectors = [raveled(as_lazy(array_operand(ctx, a, "meshgrid"))) for a in args]
     nd = len(vectors)
     lengths = [v.shape[0] for v in vectors]
     position = list(range(nd))  # the output axis each input runs along

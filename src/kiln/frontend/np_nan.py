@@ -61,6 +61,16 @@ def _count(ctx: Context, a: Lazy, axis: object, keep: bool) -> Scalar | ArrayVie
     return reduce(ctx, "sum", kept, axis, keep, "int64")
 
 
+def _bound(
+    ctx: Context, name: str, args: list[Value], kwargs: dict[str, Value], params: list[tuple[str, object]]
+) -> tuple[dict[str, object], Lazy, object, bool]:
+    """The arguments, the array as a value, the axis and keepdims; ``out=`` is refused."""
+    b = bind_args(ctx, name, args, kwargs, params)
+    if not is_none(b["out"]):
+        raise UnsupportedError(f"{name}() with out=", ctx.loc)
+    return b, _lazy(ctx, b["a"], name), const_axis(ctx, b["axis"]), const_bool(ctx, b["keepdims"], "keepdims")
+
+
 def nan_reduction_handler(kind: str) -> Handler:
     params = [("a", REQUIRED), ("axis", None)]
     params += [("dtype", None)] if kind in ("sum", "prod", "mean") else []
@@ -68,11 +78,7 @@ def nan_reduction_handler(kind: str) -> Handler:
     name = "nan" + kind
 
     def handler(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
-        b = bind_args(ctx, name, args, kwargs, params)
-        if not is_none(b["out"]):
-            raise UnsupportedError(f"{name}() with out=", ctx.loc)
-        a = _lazy(ctx, b["a"], name)
-        axis, keep = const_axis(ctx, b["axis"]), const_bool(ctx, b["keepdims"], "keepdims")
+        b, a, axis, keep = _bound(ctx, name, args, kwargs, params)
         dtype = dtype_arg(ctx, b.get("dtype"))
         if not _has_nan(a):
             return reduce(ctx, kind, a, axis, keep, dtype)
@@ -106,14 +112,10 @@ def nan_argext_handler(kind: str) -> Handler:
     name = "nan" + kind
 
     def handler(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
-        b = bind_args(ctx, name, args, kwargs, params)
-        if not is_none(b["out"]):
-            raise UnsupportedError(f"{name}() with out=", ctx.loc)
-        a = _lazy(ctx, b["a"], name)
+        _, a, axis, keep = _bound(ctx, name, args, kwargs, params)
         if ScalarType(a.dtype).is_complex:
             raise UnsupportedError(f"{name}() of complex values", ctx.loc)
-        axis, keep = const_axis(ctx, b["axis"]), const_bool(ctx, b["keepdims"], "keepdims")
-        if isinstance(axis, tuple):
+        if not (axis is None or isinstance(axis, int)):
             raise TypingError("'tuple' object cannot be interpreted as an integer", ctx.loc)
         if _has_nan(a):
             all_nan = reduce(ctx, "all", _is_nan(a), axis, False)

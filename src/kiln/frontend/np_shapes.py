@@ -21,7 +21,7 @@ from kiln.ir.types import INT64
 Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 
 
-def _array(ctx: Context, v: Value, what: str) -> ArrayView | Lazy:
+def array_operand(ctx: Context, v: Value, what: str) -> ArrayView | Lazy:
     if isinstance(v, Scalar):
         e = v.expr
         return Lazy(v.type.dtype, (), lambda idx: e, ())
@@ -52,7 +52,7 @@ def flip_axes(value: ArrayView | Lazy, axes: tuple[int, ...]) -> ArrayView | Laz
 
 def np_flip(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "flip", args, kwargs, [("m", REQUIRED), ("axis", None)])
-    m = _array(ctx, b["m"], "flip")
+    m = array_operand(ctx, b["m"], "flip")
     axes = normalize_axes(ctx, const_axis(ctx, b["axis"]), m.ndim)
     if m.ndim == 0:
         return b["m"] if isinstance(b["m"], Scalar) else m
@@ -62,7 +62,7 @@ def np_flip(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
 def flip_fixed(axis: int, name: str) -> Handler:
     def handler(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
         b = bind_args(ctx, name, args, kwargs, [("m", REQUIRED)])
-        m = _array(ctx, b["m"], name)
+        m = array_operand(ctx, b["m"], name)
         if m.ndim < axis + 1:
             raise ShapeError(f"Input must be >= {axis + 1}-d.", ctx.loc)
         return flip_axes(m, (axis,))
@@ -73,7 +73,7 @@ def flip_fixed(axis: int, name: str) -> Handler:
 # -------------------------------------------------------------------- repeat
 def np_repeat(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "repeat", args, kwargs, [("a", REQUIRED), ("repeats", REQUIRED), ("axis", None)])
-    a = as_lazy(_array(ctx, b["a"], "repeat"))
+    a = as_lazy(array_operand(ctx, b["a"], "repeat"))
     reps = b["repeats"]
     if not isinstance(reps, Scalar):
         raise UnsupportedError("repeat() with an array of repeats", ctx.loc)
