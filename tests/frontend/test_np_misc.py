@@ -126,3 +126,35 @@ def test_errors_follow_numpy():
         kiln.jit(out_of_bounds)(V, 9)
     with pytest.raises(kiln.TypingError, match="invalid entry 0 in condlist"):
         kiln.jit(not_boolean)(V)
+
+
+def geometric(n):
+    return (
+        np.geomspace(1, 1000, 4), np.geomspace(-1, -1000, 5), np.geomspace(2, 50, n, endpoint=False),
+        np.geomspace(5, 7, 1), np.geomspace(1, 256, 9, dtype=np.int64),
+    )  # fmt: skip
+
+
+def test_geomspace():
+    for n in (0, 1, 7):
+        _check(geometric, n, exact=False)
+
+    def through_zero():
+        return np.geomspace(0, 10, 3)
+
+    with pytest.raises(ValueError, match="cannot include zero"):
+        kiln.jit(through_zero)()
+
+
+def membership(a, b):
+    return np.isin(a, b), np.isin(a, b, invert=True), np.isin(3.0, b)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.int32])
+def test_isin(dtype):
+    a = np.array([[1.0, np.nan, 3.0], [2.0, 7.0, -0.0]])
+    tests = np.array([3.0, np.nan, 0.0, 2.0])
+    if dtype is np.int32:
+        a, tests = np.nan_to_num(a).astype(dtype), np.nan_to_num(tests).astype(dtype)
+    _check(membership, a, tests)
+    _check(membership, a[:, ::2], tests[:0])

@@ -22,10 +22,10 @@ from kiln.frontend.numpy_ops import np_linspace, np_where
 from kiln.frontend.promotion import promote, promote_dtypes
 from kiln.frontend.reductions import reduce
 from kiln.frontend.ufuncs import apply_ufunc
-from kiln.frontend.values import ArrayView, Lazy, Scalar, TupleValue, Value
+from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, TupleValue, Value
 from kiln.frontend.views import SliceSpec
 from kiln.ir import nodes as ir
-from kiln.ir.types import BOOL, INT64, PY_INT, ScalarType
+from kiln.ir.types import BOOL, FLOAT64, INT64, PY_INT, ScalarType
 
 Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 Index = tuple[ir.Expr, ...]
@@ -325,6 +325,88 @@ def np_extract(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Val
     return getitem(ctx, arr, [materialize(ctx, mask)])
 
 
+# ------------------------------------------------------------------ geomspace
+def np_geomspace(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """NumPy's geomspace for real endpoints: ``logspace`` of the endpoints' ``log10`` after
+    rotating the start to positive, the exact endpoints put back, the sign restored."""
+    params = [("start", REQUIRED), ("stop", REQUIRED), ("num", None), ("endpoint", True)]
+    params += [("dtype", None), ("axis", None)]
+    b = bind_args(ctx, "geomspace", args, kwargs, params)
+    if not is_none(b["axis"]):
+        raise UnsupportedError("geomspace() with axis=", ctx.loc)
+    start, stop = b["start"], b["stop"]
+    if not isinstance(start, Scalar) or not isinstance(stop, Scalar):
+        raise UnsupportedError("geomspace() with array endpoints", ctx.loc)
+    if start.type.is_complex or stop.type.is_complex:
+        raise UnsupportedError("geomspace() of complex endpoints", ctx.loc)
+    f = FLOAT64
+    lo, hi = ctx.temp(E.cast(start.expr, f), "start"), ctx.temp(E.cast(stop.expr, f), "stop")
+    zero = ir.Const(0.0, f)
+    nonzero = ir.Binary("and", E.compare("ne", lo, zero), E.compare("ne", hi, zero), BOOL)
+    ctx.emit(ir.Check(nonzero, "ValueError", "Geometric sequence cannot include zero"))
+    sign = ctx.temp(ir.Call("sign", (lo,), f), "sign")
+    first, last = (
+        ctx.temp(ir.Binary("truediv", lo, sign, f), "first"),
+        ctx.temp(ir.Binary("truediv", hi, sign, f), "last"),
+    )
+    exponents: list[Value] = [Scalar(ir.Call("log10", (v,), f)) for v in (first, last)]
+    forwarded = {k: b[k] for k in ("num", "endpoint") if b[k] is not None}
+    ten = Scalar(ir.Const(10.0, ScalarType("float64", weak=True)))
+    powers = np_logspace(ctx, exponents, {**forwarded, "base": ten})
+    y = as_lazy(powers)  # type: ignore[arg-type]
+    n = y.shape[0]
+    endpoint = const_bool(ctx, b["endpoint"], "endpoint")
+
+    def element(idx: Index) -> ir.Expr:
+        i = idx[0]
+        value = y.element(idx)
+        if endpoint:
+            at_end = ir.Binary("and", E.compare("eq", i, E.sub(n, E.ONE)), E.compare("gt", n, E.ONE), BOOL)
+            value = ir.Select(at_end, last, value, f)
+        return ir.Binary("mul", ir.Select(E.compare("eq", i, E.ZERO), first, value, f), sign, f)
+
+    dtype = dtype_arg(ctx, b["dtype"]) or "float64"
+    t = ScalarType(dtype)
+    return Lazy(dtype, y.shape, lambda idx: E.cast(element(idx), t), y.reads)
+
+
+# ------------------------------------------------------------------ membership
+def np_isin(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """``isin(element, test_elements, invert=)``: each element looked up in a sorted copy of the
+    test elements (equality as NumPy's: NaN is in nothing)."""
+    from kiln.frontend.np_search import search
+    from kiln.frontend.np_sort import sorting_handler
+
+    params = [("element", REQUIRED), ("test_elements", REQUIRED), ("assume_unique", None)]
+    params += [("invert", None), ("kind", None)]
+    b = bind_args(ctx, "isin", args, kwargs, params)
+    invert = not is_none(b["invert"]) and const_bool(ctx, b["invert"], "invert")
+    element = _operand(ctx, b["element"], "isin")
+    tests = sorting_handler("sort")(ctx, [_lazy(ctx, b["test_elements"], "isin")], {"axis": Const(None)})
+    assert isinstance(tests, ArrayView)
+    t = promote(element_type(element), ScalarType(tests.dtype)).strong()
+    m = tests.shape[0]
+
+    def one(xs: list[ir.Expr]) -> ir.Expr:
+        x = ctx.temp(E.cast(xs[0], t), "x")
+        i = search(ctx, tests, x, False, t)
+        at = ir.Select(E.compare("lt", i, m), E.cast(tests.load((E.imin(i, E.sub(m, E.ONE)),)), t), x, t)
+        found = ir.Binary("and", E.compare("lt", i, m), E.compare("eq", at, x), BOOL)
+        return ctx.temp(ir.Unary("not", found, BOOL) if invert else found, "found")
+
+    if isinstance(element, Scalar):
+        return Scalar(one([element.expr]))
+    values = as_lazy(element)
+    out = new_array(ctx, "isin", "bool", values.shape)
+    emit_loop_nest(
+        ctx,
+        values.shape,
+        lambda idx: ctx.emit(ir.Store(out.base, idx, one([values.element(idx)]))),
+        parallel=False,
+    )
+    return out
+
+
 def table() -> dict[object, Handler]:
     return {
         np.polyval: np_polyval,
@@ -336,4 +418,6 @@ def table() -> dict[object, Handler]:
         np.select: np_select,
         np.take: np_take,
         np.extract: np_extract,
+        np.geomspace: np_geomspace,
+        np.isin: np_isin,
     }
