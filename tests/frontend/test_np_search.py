@@ -132,3 +132,23 @@ def test_median(dtype, order):
         return np.median(x[:0])
 
     _check(empty, a)
+
+
+def along(a, order, few, flat):
+    top = np.argmax(a, axis=0, keepdims=True)
+    return (
+        np.take_along_axis(a, order, axis=1), np.take_along_axis(a, few, axis=1),
+        np.take_along_axis(a, flat, axis=None), np.take_along_axis(a, top, axis=0),
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("order", ["C", "F"])
+def test_take_along_axis(order):
+    a = np.asarray([[3.0, 1.0, 2.0, 8.0], [9.0, 1.0, 5.0, 0.5], [4.0, 4.0, -1.0, 7.0]], order=order)
+    _check(along, a, np.argsort(a, axis=1), np.array([[0, -1]]), np.array([11, 0, -2]))
+
+    def out_of_range(x, i):
+        return np.take_along_axis(x, i, axis=1)
+
+    with pytest.raises(IndexError, match="out of bounds for axis 1"):
+        kiln.jit(out_of_range)(a, np.array([[0], [4], [1]]))

@@ -18,6 +18,8 @@ from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, 
 from kiln.frontend.context import Context
 from kiln.frontend.indexing import getitem
 from kiln.frontend.np_layout import raveled
+from kiln.frontend.np_search import search
+from kiln.frontend.np_sort import sorting_handler
 from kiln.frontend.numpy_ops import np_linspace, np_where
 from kiln.frontend.promotion import promote, promote_dtypes
 from kiln.frontend.reductions import reduce
@@ -374,9 +376,6 @@ def np_geomspace(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> V
 def np_isin(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     """``isin(element, test_elements, invert=)``: each element looked up in a sorted copy of the
     test elements (equality as NumPy's: NaN is in nothing)."""
-    from kiln.frontend.np_search import search
-    from kiln.frontend.np_sort import sorting_handler
-
     params = [("element", REQUIRED), ("test_elements", REQUIRED), ("assume_unique", None)]
     params += [("invert", None), ("kind", None)]
     b = bind_args(ctx, "isin", args, kwargs, params)

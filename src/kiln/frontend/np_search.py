@@ -12,10 +12,19 @@ import numpy as np
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.advanced import new_array
-from kiln.frontend.arrays import as_lazy, element_type, emit_loop_nest, materialize
+from kiln.frontend.arrays import (
+    as_lazy,
+    broadcast_shapes,
+    element_type,
+    emit_loop_nest,
+    index_adapter,
+    materialize,
+)
 from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, is_none
 from kiln.frontend.context import Context
+from kiln.frontend.np_layout import raveled
 from kiln.frontend.np_shapes import flip_axes
+from kiln.frontend.np_sort import sorting_handler
 from kiln.frontend.promotion import promote
 from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, Value
 from kiln.ir import nodes as ir
@@ -294,8 +303,6 @@ def np_median(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Valu
     """NumPy's median: the middle element of each sorted slice, or the mean of the middle two
     (``(a + b) / 2`` in the result dtype, as ``np.mean`` of two computes it); NaN where a slice
     holds a NaN or is empty. Integers give float64."""
-    from kiln.frontend.np_sort import sorting_handler
-
     params = [("a", REQUIRED), ("axis", None), ("out", None), ("overwrite_input", None), ("keepdims", None)]
     b = bind_args(ctx, "median", args, kwargs, params)
     if not is_none(b["out"]):
@@ -343,6 +350,57 @@ def np_median(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Valu
     return Lazy(t.dtype, shape, lambda idx: result.element(squeeze(idx)), (ordered,))
 
 
+# ------------------------------------------------------------ take_along_axis
+def np_take_along_axis(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """``arr`` indexed along ``axis`` by ``indices`` (NumPy's fancy index of aranges: the other
+    axes broadcast); out-of-range indices raise ``IndexError`` first, negative ones wrap."""
+    b = bind_args(
+        ctx,
+        "take_along_axis",
+        args,
+        kwargs,
+        [("arr", REQUIRED), ("indices", REQUIRED), ("axis", Scalar(E.i64(-1)))],
+    )
+    arr, indices = b["arr"], b["indices"]
+    if not isinstance(arr, ArrayView | Lazy) or not isinstance(indices, ArrayView | Lazy):
+        raise TypingError("take_along_axis() takes two arrays", ctx.loc)
+    if not ScalarType(indices.dtype).is_integer:
+        raise TypingError("`indices` must be an integer array", ctx.loc)
+    a = as_lazy(arr)
+    axis = const_axis(ctx, b["axis"])
+    if axis is None:
+        if indices.ndim != 1:
+            raise TypingError("when axis=None, `indices` must have a single dimension.", ctx.loc)
+        a, axis = raveled(a), 0
+    if isinstance(axis, tuple) or not -a.ndim <= axis < a.ndim:
+        raise TypingError(f"axis {axis} is out of bounds for array of dimension {a.ndim}", ctx.loc)
+    if indices.ndim != a.ndim:
+        raise TypingError("`indices` and `arr` must have the same number of dimensions", ctx.loc)
+    k = axis % a.ndim
+    idx_view = indices if isinstance(indices, ArrayView) else materialize(ctx, indices)
+    n = ctx.temp(a.shape[k], "n")
+    msg = f"index %lld is out of bounds for axis {k} with size %lld"
+
+    def check(idx: Index) -> None:
+        v = E.as_index(idx_view.load(idx))
+        inside = ir.Binary("and", E.compare("ge", v, E.sub(E.ZERO, n)), E.compare("lt", v, n), BOOL)
+        ctx.emit(ir.Check(inside, "IndexError", msg, (v, n)))
+
+    emit_loop_nest(ctx, idx_view.shape, check, parallel=False)
+    others = tuple(E.ONE if j == k else d for j, d in enumerate(a.shape))
+    shape = broadcast_shapes(ctx, [others, idx_view.shape])
+    shape = tuple(idx_view.shape[k] if j == k else d for j, d in enumerate(shape))
+    from_indices, from_arr = index_adapter(idx_view.shape, shape), index_adapter(others, shape)
+
+    def element(idx: Index) -> ir.Expr:
+        v = E.as_index(idx_view.load(from_indices(idx)))
+        j = ir.Select(E.compare("lt", v, E.ZERO), E.add(v, n), v, INT64)
+        where = from_arr(idx)
+        return a.element(tuple(j if m == k else i for m, i in enumerate(where)))
+
+    return Lazy(a.dtype, shape, element, (*a.reads, idx_view))
+
+
 def table() -> dict[object, Handler]:
     return {
         np.searchsorted: np_searchsorted,
@@ -350,4 +408,5 @@ def table() -> dict[object, Handler]:
         np.interp: np_interp,
         np.bincount: np_bincount,
         np.median: np_median,
+        np.take_along_axis: np_take_along_axis,
     }
