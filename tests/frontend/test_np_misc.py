@@ -158,3 +158,31 @@ def test_isin(dtype):
         a, tests = np.nan_to_num(a).astype(dtype), np.nan_to_num(tests).astype(dtype)
     _check(membership, a, tests)
     _check(membership, a[:, ::2], tests[:0])
+
+
+def choosing(i, x, y):
+    return np.choose(i, (x, 2.5)), np.choose(i, (x, y)), np.choose(i[:, None] % 2, (x, -x))
+
+
+def compressing(c, a):
+    return np.compress(c, a, axis=0), np.compress(c[:2], a), np.compress(c[:2], a, axis=1)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int32])
+def test_choose_and_compress(dtype):
+    x = np.arange(3, dtype=dtype)
+    _check(choosing, np.array([0, 1, 0]), x, np.arange(3, dtype=np.int64) * 7)
+    a = np.arange(6, dtype=dtype).reshape(3, 2)
+    _check(compressing, np.array([True, False, True]), a)
+    _check(compressing, np.array([0, 1, 0, 0]), np.asfortranarray(a))
+
+    def bad_choice(i, v):
+        return np.choose(i, (v, v))
+
+    def long_condition(c, v):
+        return np.compress(c, v)
+
+    with pytest.raises(ValueError, match="invalid entry in choice array"):
+        kiln.jit(bad_choice)(np.array([0, 2]), x[:2])
+    with pytest.raises(IndexError, match="out of bounds"):
+        kiln.jit(long_condition)(np.array([True, False, True, True]), x)

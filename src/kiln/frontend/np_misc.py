@@ -13,7 +13,15 @@ import numpy as np
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.advanced import new_array
-from kiln.frontend.arrays import Operand, as_lazy, element_type, emit_loop_nest, materialize
+from kiln.frontend.arrays import (
+    Operand,
+    as_lazy,
+    broadcast_shapes,
+    element_type,
+    emit_loop_nest,
+    index_adapter,
+    materialize,
+)
 from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, dtype_arg, is_none
 from kiln.frontend.context import Context
 from kiln.frontend.indexing import getitem
@@ -406,6 +414,94 @@ def np_isin(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     return out
 
 
+# ------------------------------------------------------------ choose, compress
+def np_choose(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """``choose(a, choices)``: element ``idx`` of ``choices[a[idx]]``, all broadcast together;
+    NumPy's ``ValueError`` for an index outside the choices (checked before any is read)."""
+    b = bind_args(
+        ctx, "choose", args, kwargs, [("a", REQUIRED), ("choices", REQUIRED), ("out", None), ("mode", None)]
+    )
+    if not is_none(b["out"]) or not is_none(b["mode"]):
+        raise UnsupportedError("choose() with out= or mode=", ctx.loc)
+    choices = b["choices"]
+    if not isinstance(choices, TupleValue) or not choices.items:
+        raise TypingError("choose() takes a sequence of choices", ctx.loc)
+    a = _lazy(ctx, b["a"], "choose")
+    if not (ScalarType(a.dtype).is_integer or a.dtype == "bool"):
+        raise TypingError("choose(): the index array must be integers", ctx.loc)
+    options = [_operand(ctx, c, "choose") for c in choices.items]
+    t = functools.reduce(promote, (element_type(o) for o in options)).strong()
+    lazies = [_lazy(ctx, o, "choose") for o in options]
+    shape = broadcast_shapes(ctx, [a.shape, *(c.shape for c in lazies)])
+    count = E.i64(len(lazies))
+    index = materialize(ctx, a)
+
+    def check(idx: Index) -> None:
+        v = E.as_index(index.load(idx))
+        inside = ir.Binary("and", E.compare("ge", v, E.ZERO), E.compare("lt", v, count), BOOL)
+        ctx.emit(ir.Check(inside, "ValueError", "invalid entry in choice array"))
+
+    emit_loop_nest(ctx, index.shape, check, parallel=False)
+    pick = index_adapter(index.shape, shape)
+    adapters = [index_adapter(c.shape, shape) for c in lazies]
+
+    def element(idx: Index) -> ir.Expr:
+        v = E.as_index(index.load(pick(idx)))
+        value = E.cast(lazies[-1].element(adapters[-1](idx)), t)
+        for k in reversed(range(len(lazies) - 1)):
+            value = ir.Select(
+                E.compare("eq", v, E.i64(k)), E.cast(lazies[k].element(adapters[k](idx)), t), value, t
+            )
+        return value
+
+    return Lazy(t.dtype, shape, element, (index, *(r for c in lazies for r in c.reads)))
+
+
+def np_compress(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """``compress(condition, a, axis=None)``: ``a`` (flattened without an axis) where the 1-d
+    ``condition`` is true; a condition shorter than the axis stops early, a true entry past its
+    end raises ``IndexError`` as NumPy's does."""
+    b = bind_args(
+        ctx,
+        "compress",
+        args,
+        kwargs,
+        [("condition", REQUIRED), ("a", REQUIRED), ("axis", None), ("out", None)],
+    )
+    if not is_none(b["out"]):
+        raise UnsupportedError("compress() with out=", ctx.loc)
+    cond = _lazy(ctx, b["condition"], "compress")
+    if cond.ndim != 1:
+        raise TypingError("condition must be a 1-d array", ctx.loc)
+    a = _lazy(ctx, b["a"], "compress")
+    axis = const_axis(ctx, b["axis"])
+    if axis is None:
+        a, axis = raveled(a), 0
+    if isinstance(axis, tuple) or not -a.ndim <= axis < a.ndim:
+        raise TypingError(f"axis {axis} is out of bounds for array of dimension {a.ndim}", ctx.loc)
+    k = axis % a.ndim
+    n, m = a.shape[k], cond.shape[0]
+
+    def truth(i: ir.Expr) -> ir.Expr:
+        return E.cast(cond.element((i,)), ScalarType("bool"))
+
+    def beyond(idx: Index) -> None:
+        i = E.add(idx[0], n)
+        msg = f"index %lld is out of bounds for axis {k} with size %lld"
+        ctx.emit(ir.Check(ir.Unary("not", truth(i), BOOL), "IndexError", msg, (i, n)))
+
+    emit_loop_nest(ctx, (E.imax(E.sub(m, n), E.ZERO),), beyond, parallel=False)
+    mask = Lazy(
+        "bool",
+        (n,),
+        lambda idx: ir.Select(E.compare("lt", idx[0], m), truth(idx[0]), E.bool_false(), BOOL),
+        cond.reads,
+    )
+    index: list[object] = [SliceSpec(None, None, 1) for _ in range(k)]
+    index.append(materialize(ctx, mask))
+    return getitem(ctx, materialize(ctx, a), index)  # type: ignore[arg-type]
+
+
 def table() -> dict[object, Handler]:
     return {
         np.polyval: np_polyval,
@@ -419,4 +515,6 @@ def table() -> dict[object, Handler]:
         np.extract: np_extract,
         np.geomspace: np_geomspace,
         np.isin: np_isin,
+        np.choose: np_choose,
+        np.compress: np_compress,
     }
