@@ -152,3 +152,17 @@ def test_take_along_axis(order):
 
     with pytest.raises(IndexError, match="out of bounds for axis 1"):
         kiln.jit(out_of_range)(a, np.array([[0], [4], [1]]))
+
+
+def test_flags_and_counts_must_be_what_numpy_takes():
+    def runtime_side(x, b, flag):
+        return np.digitize(x, b, right=flag)
+
+    def float_minlength(x):
+        return np.bincount(x, minlength=2.5)
+
+    # a side known only at run time is refused, never taken as False
+    with pytest.raises(kiln.UnsupportedError, match="'right' must be a constant"):
+        kiln.jit(runtime_side)(QUERIES, SORTED, QUERIES[0] > 0)
+    with pytest.raises(kiln.TypingError, match="'minlength' must be an integer"):
+        kiln.jit(float_minlength)(np.array([1, 2]))

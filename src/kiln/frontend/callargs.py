@@ -131,6 +131,13 @@ def _const_int(ctx: Context, value: Any, what: str) -> int:
     raise UnsupportedError(f"'{what}' must be an integer constant", ctx.loc)
 
 
+def int_arg(ctx: Context, value: object, what: str) -> ir.Expr:
+    """An integer argument (a Python or NumPy integer or bool, known at run time) as int64."""
+    if isinstance(value, Scalar) and (value.type.is_integer or value.type.is_bool):
+        return E.as_index(value.expr)
+    raise TypingError(f"'{what}' must be an integer", ctx.loc)
+
+
 def array_arg(ctx: Context, value: Value, what: str) -> ArrayView | Lazy:
     if isinstance(value, ArrayView | Lazy):
         return value

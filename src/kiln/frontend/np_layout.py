@@ -16,7 +16,16 @@ from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.advanced import fit_value
 from kiln.frontend.arrays import as_lazy, materialize
-from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, dtype_arg, is_none, shape_arg
+from kiln.frontend.callargs import (
+    REQUIRED,
+    bind_args,
+    const_axis,
+    const_bool,
+    dtype_arg,
+    int_arg,
+    is_none,
+    shape_arg,
+)
 from kiln.frontend.context import Context
 from kiln.frontend.np_shapes import array_operand, flip_axes
 from kiln.frontend.np_trace import diagonal_values
@@ -95,7 +104,7 @@ def np_roll(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "roll", args, kwargs, [("a", REQUIRED), ("shift", REQUIRED), ("axis", None)])
     a = as_lazy(array_operand(ctx, b["a"], "roll"))
     shifts = b["shift"].items if isinstance(b["shift"], TupleValue) else (b["shift"],)
-    amounts = [_int(ctx, s, "shift") for s in shifts]
+    amounts = [int_arg(ctx, s, "shift") for s in shifts]
     if is_none(b["axis"]):
         if len(amounts) != 1:
             raise TypingError("roll() with axis=None takes one shift", ctx.loc)
@@ -124,12 +133,6 @@ def np_roll(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
 def _axes_list(ctx: Context, value: object, ndim: int) -> list[int]:
     items = value.items if isinstance(value, TupleValue) else (value,)
     return [_axis(ctx, v, ndim) for v in items]
-
-
-def _int(ctx: Context, value: object, what: str) -> ir.Expr:
-    if isinstance(value, Scalar) and (value.type.is_integer or value.type.is_bool):
-        return E.as_index(value.expr)
-    raise TypingError(f"'{what}' must be an integer", ctx.loc)
 
 
 def raveled(a: Lazy) -> Lazy:
@@ -165,7 +168,7 @@ def np_tile(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "tile", args, kwargs, [("A", REQUIRED), ("reps", REQUIRED)])
     a = as_lazy(array_operand(ctx, b["A"], "tile"))
     items = b["reps"].items if isinstance(b["reps"], TupleValue) else (b["reps"],)
-    reps = [ctx.temp(E.imax(_int(ctx, r, "reps"), E.ZERO), "reps") for r in items]
+    reps = [ctx.temp(E.imax(int_arg(ctx, r, "reps"), E.ZERO), "reps") for r in items]
     nd = max(len(reps), a.ndim)
     reps = [E.ONE] * (nd - len(reps)) + reps
     source = (E.ONE,) * (nd - a.ndim) + a.shape
@@ -216,7 +219,7 @@ def np_rot90(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value
 def np_diag(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "diag", args, kwargs, [("v", REQUIRED), ("k", Scalar(E.ZERO))])
     v = array_operand(ctx, b["v"], "diag")
-    k = ctx.temp(_int(ctx, b["k"], "k"), "k")
+    k = ctx.temp(int_arg(ctx, b["k"], "k"), "k")
     if v.ndim == 2:
         return diagonal_values(as_lazy(v), k, 0, 1)
     if v.ndim != 1:
@@ -240,15 +243,15 @@ def _diagonal_matrix(ctx: Context, v: Lazy, k: ir.Expr) -> Lazy:
 def np_diagflat(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "diagflat", args, kwargs, [("v", REQUIRED), ("k", Scalar(E.ZERO))])
     v = as_lazy(array_operand(ctx, b["v"], "diagflat"))
-    return _diagonal_matrix(ctx, raveled(v), ctx.temp(_int(ctx, b["k"], "k"), "k"))
+    return _diagonal_matrix(ctx, raveled(v), ctx.temp(int_arg(ctx, b["k"], "k"), "k"))
 
 
 def np_tri(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     params = [("N", REQUIRED), ("M", None), ("k", Scalar(E.ZERO)), ("dtype", None), ("like", None)]
     b = bind_args(ctx, "tri", args, kwargs, params)
-    n = ctx.temp(E.imax(_int(ctx, b["N"], "N"), E.ZERO), "n")
-    m = n if is_none(b["M"]) else ctx.temp(E.imax(_int(ctx, b["M"], "M"), E.ZERO), "m")
-    k = ctx.temp(_int(ctx, b["k"], "k"), "k")
+    n = ctx.temp(E.imax(int_arg(ctx, b["N"], "N"), E.ZERO), "n")
+    m = n if is_none(b["M"]) else ctx.temp(E.imax(int_arg(ctx, b["M"], "M"), E.ZERO), "m")
+    k = ctx.temp(int_arg(ctx, b["k"], "k"), "k")
     dtype = dtype_arg(ctx, b["dtype"], "float64") or "float64"
     t = ScalarType(dtype)
     return Lazy(dtype, (n, m), lambda idx: E.cast(E.compare("le", E.sub(idx[1], idx[0]), k), t), ())
@@ -323,7 +326,7 @@ def split_handler(name: str) -> Handler:
         n = view.shape[k]
         how = b["indices_or_sections"]
         if isinstance(how, TupleValue):
-            cuts = [ctx.temp(_int(ctx, c, "indices"), "cut") for c in how.items]
+            cuts = [ctx.temp(int_arg(ctx, c, "indices"), "cut") for c in how.items]
             edges: list[ir.Expr | None] = [E.ZERO, *cuts, None]
             bounds = list(zip(edges[:-1], edges[1:]))
         else:

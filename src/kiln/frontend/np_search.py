@@ -20,7 +20,7 @@ from kiln.frontend.arrays import (
     index_adapter,
     materialize,
 )
-from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, is_none
+from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, int_arg, is_none
 from kiln.frontend.context import Context
 from kiln.frontend.np_layout import raveled
 from kiln.frontend.np_shapes import flip_axes
@@ -108,7 +108,7 @@ def np_searchsorted(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -
 def np_digitize(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "digitize", args, kwargs, [("x", REQUIRED), ("bins", REQUIRED), ("right", None)])
     bins = _sorted_1d(ctx, b["bins"], "digitize(): 'bins'")
-    right = b["right"] is not None and bool(getattr(getattr(b["right"], "expr", None), "value", False))
+    right = b["right"] is not None and const_bool(ctx, b["right"], "right")
     x = b["x"]
     if element_type(x).is_complex:
         raise TypingError("x may not be complex", ctx.loc)
@@ -256,7 +256,11 @@ def np_bincount(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Va
     ):
         raise TypingError("bincount() takes a 1-d array of non-negative integers", ctx.loc)
     xs = x if isinstance(x, ArrayView) else materialize(ctx, x)
-    minlength = E.ZERO if is_none(b["minlength"]) else ctx.temp(E.as_index(b["minlength"].expr), "minlength")
+    minlength = (
+        E.ZERO
+        if is_none(b["minlength"])
+        else ctx.temp(int_arg(ctx, b["minlength"], "minlength"), "minlength")
+    )
     ctx.emit(ir.Check(E.compare("ge", minlength, E.ZERO), "ValueError", "'minlength' must not be negative"))
     top = _var(ctx, "top", E.i64(-1))
 

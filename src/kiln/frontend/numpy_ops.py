@@ -17,6 +17,7 @@ from kiln.frontend.callargs import (
     const_axis,
     const_bool,
     dtype_arg,
+    int_arg,
     is_none,
     shape_arg,
 )
@@ -277,7 +278,7 @@ def np_linspace(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Va
     start, stop = b["start"], b["stop"]
     if not isinstance(start, Scalar) or not isinstance(stop, Scalar):
         raise UnsupportedError("linspace() with array endpoints", ctx.loc)
-    num = E.i64(50) if is_none(b["num"]) else _integer(ctx, b["num"], "num")
+    num = E.i64(50) if is_none(b["num"]) else int_arg(ctx, b["num"], "num")
     endpoint = const_bool(ctx, b["endpoint"], "endpoint")
     if const_bool(ctx, b["retstep"], "retstep"):
         raise UnsupportedError("linspace(retstep=True)", ctx.loc)
@@ -320,12 +321,6 @@ def np_linspace(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Va
         return E.cast(value, out_t)
 
     return Lazy(dtype, (num,), element, ())
-
-
-def _integer(ctx: Context, value: Value, what: str) -> ir.Expr:
-    if not isinstance(value, Scalar) or not (value.type.is_integer or value.type.is_bool):
-        raise TypingError(f"'{what}' must be an integer", ctx.loc)
-    return E.as_index(value.expr)
 
 
 # -------------------------------------------------------------- conversions
