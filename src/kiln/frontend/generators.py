@@ -82,11 +82,8 @@ def lower_reduction(low: Lowerer, reducer: object, call: ast.Call) -> Value:
         stmts = _extreme(node, name, stem, options.get("default"))
     else:
         stmts = _decide(node, name, acc)
-    for stmt in stmts:
+    for stmt in stmts:  # the new nodes are located at the call
         ast.fix_missing_locations(ast.copy_location(stmt, call))
-        for child in ast.walk(stmt):
-            if not hasattr(child, "lineno"):
-                ast.copy_location(child, call)
     low.lower_body(stmts)
     return low.lookup(acc, call)
 

@@ -12,7 +12,6 @@ import numpy as np
 
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
-from kiln.frontend.advanced import new_array
 from kiln.frontend.arrays import (
     Operand,
     as_lazy,
@@ -26,7 +25,7 @@ from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, 
 from kiln.frontend.context import Context
 from kiln.frontend.indexing import getitem
 from kiln.frontend.np_layout import raveled
-from kiln.frontend.np_search import search
+from kiln.frontend.np_search import each_element, search
 from kiln.frontend.np_sort import sorting_handler
 from kiln.frontend.numpy_ops import np_linspace, np_where
 from kiln.frontend.promotion import promote, promote_dtypes
@@ -92,16 +91,7 @@ def np_polyval(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Val
         ctx.emit(ir.For(k, E.ONE, n, E.ONE, tuple(body)))
         return y
 
-    if isinstance(x, Scalar):
-        return Scalar(ctx.temp(horner(ctx.temp(x.expr, "x")), "poly"))
-    xs = as_lazy(x)
-    out = new_array(ctx, "poly", t.dtype, xs.shape)
-
-    def store(idx: Index) -> None:
-        ctx.emit(ir.Store(out.base, idx, horner(ctx.temp(xs.element(idx), "x"))))
-
-    emit_loop_nest(ctx, xs.shape, store, parallel=False)
-    return out
+    return each_element(ctx, x, t.dtype, "poly", horner)
 
 
 # -------------------------------------------------------------------- average
@@ -394,24 +384,14 @@ def np_isin(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     t = promote(element_type(element), ScalarType(tests.dtype)).strong()
     m = tests.shape[0]
 
-    def one(xs: list[ir.Expr]) -> ir.Expr:
-        x = ctx.temp(E.cast(xs[0], t), "x")
+    def one(value: ir.Expr) -> ir.Expr:
+        x = ctx.temp(E.cast(value, t), "x")
         i = search(ctx, tests, x, False, t)
         at = ir.Select(E.compare("lt", i, m), E.cast(tests.load((E.imin(i, E.sub(m, E.ONE)),)), t), x, t)
         found = ir.Binary("and", E.compare("lt", i, m), E.compare("eq", at, x), BOOL)
         return ctx.temp(ir.Unary("not", found, BOOL) if invert else found, "found")
 
-    if isinstance(element, Scalar):
-        return Scalar(one([element.expr]))
-    values = as_lazy(element)
-    out = new_array(ctx, "isin", "bool", values.shape)
-    emit_loop_nest(
-        ctx,
-        values.shape,
-        lambda idx: ctx.emit(ir.Store(out.base, idx, one([values.element(idx)]))),
-        parallel=False,
-    )
-    return out
+    return each_element(ctx, element, "bool", "isin", one)
 
 
 # ------------------------------------------------------------ choose, compress

@@ -16,6 +16,7 @@ from kiln.frontend.arrays import as_lazy
 from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, dtype_arg, is_none
 from kiln.frontend.context import Context
 from kiln.frontend.np_argext import argext
+from kiln.frontend.np_shapes import array_operand
 from kiln.frontend.numpy_ops import np_where
 from kiln.frontend.reductions import reduce
 from kiln.frontend.ufuncs import apply_ufunc
@@ -28,12 +29,7 @@ _FILL = {"sum": 0.0, "prod": 1.0, "min": float("inf"), "max": float("-inf")}
 
 
 def _lazy(ctx: Context, v: Value, what: str) -> Lazy:
-    if isinstance(v, Scalar):
-        e = v.expr
-        return Lazy(v.type.dtype, (), lambda idx: e, ())
-    if isinstance(v, ArrayView | Lazy):
-        return as_lazy(v)
-    raise TypingError(f"{what}() expects an array", ctx.loc)
+    return as_lazy(array_operand(ctx, v, what))
 
 
 def _has_nan(a: Lazy) -> bool:

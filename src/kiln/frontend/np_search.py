@@ -41,7 +41,7 @@ def _var(ctx: Context, stem: str, value: ir.Expr) -> ir.Var:
     return ir.Var(name, value.type)
 
 
-def _sorted_1d(ctx: Context, v: Value, what: str) -> ArrayView:
+def _one_d_array(ctx: Context, v: Value, what: str) -> ArrayView:
     if not isinstance(v, ArrayView | Lazy) or v.ndim != 1:
         raise TypingError(f"{what} must be a 1-d array", ctx.loc)
     return v if isinstance(v, ArrayView) else materialize(ctx, v)
@@ -70,8 +70,9 @@ def search(ctx: Context, a: ArrayView, x: ir.Expr, right: bool, t: ScalarType) -
     return lo
 
 
-def _each(ctx: Context, v: Value, dtype: str, what: str, one: Callable[[ir.Expr], ir.Expr]) -> Value:
-    """``one`` applied to every element of ``v`` (a scalar gives a scalar)."""
+def each_element(ctx: Context, v: Value, dtype: str, what: str, one: Callable[[ir.Expr], ir.Expr]) -> Value:
+    """``one`` (which may emit statements, a loop or a search) applied to every element of ``v``
+    into a new array of ``dtype``; a scalar gives a scalar."""
     if isinstance(v, Scalar):
         return Scalar(ctx.temp(one(ctx.temp(v.expr, "x")), what))
     if not isinstance(v, ArrayView | Lazy):
@@ -98,16 +99,16 @@ def np_searchsorted(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -
     b = bind_args(ctx, "searchsorted", args, kwargs, params)
     if not is_none(b["sorter"]):
         raise UnsupportedError("searchsorted() with sorter=", ctx.loc)
-    a = _sorted_1d(ctx, b["a"], "searchsorted(): 'a'")
+    a = _one_d_array(ctx, b["a"], "searchsorted(): 'a'")
     right = _side(ctx, b["side"])
     v = b["v"]
     t = promote(ScalarType(a.dtype), element_type(v)).strong()
-    return _each(ctx, v, "int64", "searchsorted", lambda x: search(ctx, a, x, right, t))
+    return each_element(ctx, v, "int64", "searchsorted", lambda x: search(ctx, a, x, right, t))
 
 
 def np_digitize(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "digitize", args, kwargs, [("x", REQUIRED), ("bins", REQUIRED), ("right", None)])
-    bins = _sorted_1d(ctx, b["bins"], "digitize(): 'bins'")
+    bins = _one_d_array(ctx, b["bins"], "digitize(): 'bins'")
     right = b["right"] is not None and const_bool(ctx, b["right"], "right")
     x = b["x"]
     if element_type(x).is_complex:
@@ -122,7 +123,7 @@ def np_digitize(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Va
         down = search(ctx, reverse, xv, not right, t)
         return ir.Select(decreasing, E.sub(n, down), up, INT64)
 
-    return _each(ctx, x, "int64", "digitize", one)
+    return each_element(ctx, x, "int64", "digitize", one)
 
 
 def _reversed(v: ArrayView) -> ArrayView:
@@ -154,7 +155,7 @@ def np_interp(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Valu
     b = bind_args(ctx, "interp", args, kwargs, params)
     if not is_none(b["period"]):
         raise UnsupportedError("interp() with period=", ctx.loc)
-    xp, fp = _sorted_1d(ctx, b["xp"], "interp(): 'xp'"), _sorted_1d(ctx, b["fp"], "interp(): 'fp'")
+    xp, fp = _one_d_array(ctx, b["xp"], "interp(): 'xp'"), _one_d_array(ctx, b["fp"], "interp(): 'fp'")
     if ScalarType(fp.dtype).is_complex or element_type(b["x"]).is_complex:
         raise UnsupportedError("interp() of complex values", ctx.loc)
     n = ctx.temp(xp.shape[0], "n")
@@ -200,7 +201,7 @@ def np_interp(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Valu
         ctx.emit(ir.If(E.compare("eq", n, E.ONE), tuple(single)))
         return res
 
-    return _each(ctx, b["x"], "float64", "interp", one)
+    return each_element(ctx, b["x"], "float64", "interp", one)
 
 
 def _interpolate(
