@@ -1,5 +1,5 @@
 """Comparing kiln's results with NumPy's bit for bit: dtype, shape, values (NaN equal to NaN) and
-the signs of zeros for arrays; type and value for scalars."""
+the signs of zeros for arrays; type and value for scalars; tuples and lists item by item."""
 
 from __future__ import annotations
 
@@ -13,6 +13,11 @@ import kiln
 
 
 def assert_same(got: Any, ref: Any) -> None:
+    if isinstance(ref, tuple | list):
+        assert type(got) is type(ref) and len(got) == len(ref), (got, ref)
+        for g, r in zip(got, ref):
+            assert_same(g, r)
+        return
     if not isinstance(ref, np.ndarray):
         assert type(got) is type(ref), (type(got), type(ref))
         assert got == ref or (got != got and ref != ref), (got, ref)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from tests.frontend.bit_exact import assert_same
 
 import kiln
 
@@ -26,20 +27,7 @@ def _inputs(shape, dtype):
 
 
 def _check(f, *args):
-    want = f(*args)
-    got = kiln.jit(f)(*args)
-    if isinstance(want, tuple | list):
-        assert len(got) == len(want)
-        for g, w in zip(got, want):
-            _equal(g, w)
-    else:
-        _equal(got, want)
-
-
-def _equal(got, want):
-    got, want = np.asarray(got), np.asarray(want)
-    assert got.dtype == want.dtype and got.shape == want.shape
-    np.testing.assert_array_equal(got, want)
+    assert_same(kiln.jit(f)(*args), f(*args))
 
 
 def swap(a):

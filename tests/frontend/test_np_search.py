@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from tests.frontend.bit_exact import assert_same
 
 import kiln
 
@@ -13,19 +14,8 @@ SORTED = np.array([0.5, 1.0, 1.0, 2.0, 3.5])
 QUERIES = np.array([-1.0, 0.5, 1.0, 1.7, 3.5, 9.0, np.nan, -0.0])
 
 
-def _same(got, want):
-    if isinstance(want, tuple | list):
-        assert len(got) == len(want)
-        for g, w in zip(got, want):
-            _same(g, w)
-        return
-    g, w = np.asarray(got), np.asarray(want)
-    assert g.dtype == w.dtype and g.shape == w.shape
-    np.testing.assert_array_equal(g, w)
-
-
 def _check(f, *args):
-    _same(kiln.jit(f)(*args), f(*args))
+    assert_same(kiln.jit(f)(*args), f(*args))
 
 
 def searches(a, v):
