@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, TextValue, TupleValue, Value
 from kiln.ir import nodes as ir
+from kiln.ir.nodes import format_value
 
 if TYPE_CHECKING:
     from kiln.frontend.context import Context
     from kiln.frontend.lower_exprs import ExprLowering
 
 _CONVERSIONS = {-1: "-", ord("s"): "s", ord("r"): "r", ord("a"): "a"}
-_PYTHON_CONVERT = {"-": lambda v: v, "s": str, "r": repr, "a": ascii}
 
 
 def literal(text: str) -> TextValue:
@@ -45,11 +45,11 @@ def joined(parts: list[TextValue]) -> TextValue:
 def as_text(ctx: Context, value: Value, conversion: str = "-", spec: str = "") -> TextValue:
     """``format(conversion(value), spec)`` as Python computes it, now or at run time."""
     if isinstance(value, Const) and isinstance(value.value, str | int | float | complex | type(None)):
-        return literal(format(_PYTHON_CONVERT[conversion](value.value), spec))  # type: ignore[operator]
+        return literal(format_value(value.value, conversion + spec))
     if isinstance(value, Scalar):
         e = value.expr
         if isinstance(e, ir.Const) and e.type.weak:  # a Python number written in the code
-            return literal(format(_PYTHON_CONVERT[conversion](e.value), spec))  # type: ignore[operator]
+            return literal(format_value(e.value, conversion + spec))
         return TextValue(("", ""), (e,), (conversion + spec,))
     if isinstance(value, TextValue):
         if conversion in ("-", "s") and not spec:

@@ -58,6 +58,7 @@ from kiln.ir.nodes import (
     Var,
     View,
     While,
+    format_value,
 )
 from kiln.ir.ops import NUMPY_ROUTINES
 from kiln.ir.types import ArrayType, ConstArg, ScalarType, layout_includes, layout_of
@@ -546,11 +547,3 @@ _EXEC: dict[type, Callable[[_Interpreter, Any], None]] = {
 
 def _regroup(nesting: Nesting, values: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(values[i] if isinstance(i, int) else _regroup(i, values) for i in nesting)
-
-
-def format_value(value: Any, spec: str) -> str:
-    """``value`` formatted as a Print's format says (a conversion letter, then a format spec)."""
-    conversion, spec = spec[0], spec[1:]
-    convert: dict[str, Callable[[Any], Any]] = {"-": lambda v: v, "s": str, "r": repr, "a": ascii}
-    converted = convert[conversion](value)
-    return format(converted, spec)

@@ -12,7 +12,9 @@ Every statement carries a stable ``sid`` (recipes name loops by it) and the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from kiln.errors import UNKNOWN_LOC, SourceLoc
 from kiln.ir import ops
@@ -293,7 +295,14 @@ class Check:
 
 # How a Print formats each value: a conversion ("-" none, "s" str, "r" repr, "a" ascii), then
 # a format spec for Python's format() ("" is str(); ".3f", ">8" ...).
-PRINT_CONVERSIONS = frozenset("-sra")
+_CONVERT: dict[str, Callable[[Any], Any]] = {"-": lambda v: v, "s": str, "r": repr, "a": ascii}
+PRINT_CONVERSIONS = frozenset(_CONVERT)
+
+
+def format_value(value: Any, how: str) -> str:
+    """``value`` formatted as a Print's format ``how`` says (a conversion letter, then a format
+    spec): what the generated C computes with Python's own functions."""
+    return format(_CONVERT[how[0]](value), how[1:])
 
 
 @dataclass(frozen=True)
