@@ -502,6 +502,7 @@ class Lowerer(ExprLowering):
             func = self.expr(node.func)
             if isinstance(func, Const) and func.value in REDUCERS:
                 return lower_reduction(self, func.value, node)
+            self.expr(node.args[0])  # any other call of one: refused there, with its location
         names = [k.arg for k in node.keywords if k.arg is not None]
         func, *values = self.operands_in_order([node.func, *node.args, *(k.value for k in node.keywords)])
         args = values[: len(node.args)]
