@@ -43,7 +43,7 @@ from kiln.kernel.gpu import GpuKernel, cuda_ir
 from kiln.kernel.lower_intrinsics import KernelConfig
 from kiln.kernel.prefetch import prefetch_row_segments
 from kiln.options import Options
-from kiln.runtime.cache import build_module
+from kiln.runtime.cache import build_module, start_probing
 from kiln.runtime.tiers import build_tiered
 from kiln.stage_times import note_size, recording_now, stage
 from kiln.transforms.pass_manager import after_step, run_passes, run_pipeline
@@ -126,6 +126,8 @@ def compile_function(
     nonneg: frozenset[int] = frozenset(),
 ) -> Compiled:
     """``nonneg``: positions of integer arguments known to be >= 0 (frontend.arguments.NonNegative)."""
+    if build:
+        start_probing(options)  # the compiler is found while the stages below run
     with stage("frontend"):
         lowered = lower_function(fn, arg_types, options, nonneg=nonneg)
     lowered = _verified(lowered, options, "ir", log)
@@ -164,6 +166,8 @@ def compile_kernel(
     nonneg: frozenset[int] = frozenset(),
 ) -> CompiledKernel:
     """A CUDA-style kernel as one CPU function: blocks and threads become loops."""
+    if build:
+        start_probing(options)
     thread = lower_kernel(fn, arg_types, block, options, nonneg)
     assembly = start_assembly(thread, block)
     for name, assemble in ASSEMBLY_STAGES:

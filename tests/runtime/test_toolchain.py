@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from kiln.errors import CompilerFailure, ToolchainError
+from kiln.options import Options
+from kiln.runtime.cache import start_probing, toolchain_for
 from kiln.runtime.loader import load_extension
 from kiln.runtime.toolchain import (
     cached_toolchain,
@@ -137,3 +139,34 @@ def test_recorded_probe_without_openmp_is_rechecked_when_openmp_is_needed(tmp_pa
     assert cached_toolchain(cc, tmp_path / "b").openmp_flags == ()
     assert cached_toolchain(cc, tmp_path / "b", need_openmp=True).openmp_flags == ("-fopenmp",)
     assert json.loads(stale.read_text())["openmp_flags"] == ["-fopenmp"]
+
+
+def test_an_early_probe_and_a_build_probe_the_compiler_once(logged_cc: LoggedCC, tmp_path: Path) -> None:
+    """``start_probing`` finds the compiler on a thread while a compile goes on; the build that
+    then needs it waits for that probe instead of running its own."""
+    options = Options(cc=str(logged_cc.path), cache_dir=tmp_path / "cache")
+    start_probing(options)
+    start_probing(options)  # once per process and setting
+    tc = toolchain_for(options)
+    assert tc.cc == str(logged_cc.path)
+    probes = [line for line in logged_cc.calls() if "--version" in line]
+    assert len(probes) == 1
+    assert len(list((tmp_path / "cache" / "toolchains").glob("*.json"))) == 1
+
+
+def test_jit_compiles_with_an_early_probe(
+    logged_cc: LoggedCC, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import numpy as np
+
+    import kiln
+
+    def twice(a):
+        return a * 2.0
+
+    monkeypatch.setenv("KILN_CC", str(logged_cc.path))
+    monkeypatch.setenv("KILN_CACHE_DIR", str(tmp_path / "cache"))
+    f = kiln.jit(twice)
+    np.testing.assert_array_equal(f(np.arange(5.0)), np.arange(5.0) * 2.0)
+    assert sum("--version" in line for line in logged_cc.calls()) == 1
+    assert logged_cc.compiles() >= 1

@@ -58,6 +58,8 @@ _memo: dict[str, ModuleType] = {}
 _opened: set[str] = set()  # shared objects this process has handed to the dynamic loader
 _link_numbers = itertools.count()
 _swept: set[str] = set()
+_probes_started: set[tuple[str | None, str | None, bool]] = set()
+_probes_guard = threading.Lock()
 _key_locks: dict[str, threading.Lock] = {}
 _locks_guard = threading.Lock()
 
@@ -181,6 +183,21 @@ def toolchain_for(options: Options) -> Toolchain:
     if options.cache:
         return cached_toolchain(options.cc, options.cache_dir, need_openmp=options.parallel)
     return find_toolchain(options.cc)
+
+
+def start_probing(options: Options) -> None:
+    """Find the compiler for ``options`` on a background thread, once per process and setting.
+
+    With an empty disk cache the probe (a few compiler runs, about 0.1 s) would otherwise
+    start only when the first module is built; started when a compile begins, it runs while
+    the frontend and the optimizer work. A failure is not reported here: the build that needs
+    the compiler probes again and raises it there."""
+    key = (options.cc, str(options.cache_dir) if options.cache else None, options.parallel)
+    with _probes_guard:
+        if key in _probes_started:
+            return
+        _probes_started.add(key)
+    threading.Thread(target=_toolchain_if_any, args=(options,), name="kiln-probe", daemon=True).start()
 
 
 def _toolchain_if_any(options: Options) -> Toolchain | None:

@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -37,6 +38,10 @@ _HEADERS_PROBE = "#include <Python.h>\n#include <numpy/arrayobject.h>\nint kiln_
 _PYTHON_PROBE = "#include <Python.h>\nint kiln_probe;\n"
 _TRIVIAL_PROBE = "int kiln_probe;\n"
 _OPENMP_PROBE = "#include <omp.h>\nint main(void) { return omp_get_max_threads() > 0 ? 0 : 1; }\n"
+
+# Held while a probe runs or its memo is read: a probe started early on a background thread
+# (``start_probing`` in kiln.runtime.cache) and a compile that needs its answer run it once.
+_probing = threading.RLock()
 
 # (compiler name, $PATH) -> where shutil.which found it.
 _which_hits: dict[tuple[str, str], str] = {}
@@ -72,7 +77,9 @@ def resolve_cc(cc: str | None = None) -> str:
 
 def find_toolchain(cc: str | None = None) -> Toolchain:
     """Probe ``cc`` (default: cc, gcc, clang on PATH); memoized per compiler for the process."""
-    return _probe_memo(resolve_cc(cc))
+    cc_path = resolve_cc(cc)
+    with _probing:
+        return _probe_memo(cc_path)
 
 
 @functools.cache
@@ -186,10 +193,11 @@ def cached_toolchain(cc: str | None, cache_dir: Path, *, need_openmp: bool = Fal
     change the compiler binary.
     """
     cc_path = resolve_cc(cc)
-    tc = _cached_memo(cc_path, str(cache_dir))
-    if need_openmp and not tc.openmp_flags:
-        tc = find_toolchain(cc_path)  # a fresh probe, at most once per process
-        _write_record(_record_path(cc_path, Path(cache_dir)), tc)
+    with _probing:
+        tc = _cached_memo(cc_path, str(cache_dir))
+        if need_openmp and not tc.openmp_flags:
+            tc = find_toolchain(cc_path)  # a fresh probe, at most once per process
+            _write_record(_record_path(cc_path, Path(cache_dir)), tc)
     return tc
 
 
