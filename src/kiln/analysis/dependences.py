@@ -234,6 +234,57 @@ def _min_operands(e: ir.Expr) -> list[ir.Expr]:
     return [e]
 
 
+def separated_vars(
+    x: Access,
+    y: Access,
+    subst: dict[str, Affine],
+    changed: AbstractSet[str],
+    loop_vars: AbstractSet[str],
+    y_view: tuple[dict[str, Affine], dict[str, str]] | None = None,
+) -> set[str]:
+    """The ``loop_vars`` (of loops around both accesses) ``v`` such that ``x`` and ``y`` touch
+    one element only at equal values of ``v``: both have, on one axis, the same affine subscript
+    ``c*v + t`` (``c != 0``) whose other terms ``t`` no loop around or inside them changes.
+    Such a pair needs no integer-set test to show that different values of ``v`` keep it
+    apart (what isl would also find).
+
+    ``y_view``: ``y``'s own scalar forms and the names its loop variables take in ``x``'s loops
+    (two nests about to be fused)."""
+    inner = {loop.var for loop in (*x.loops, *y.loops)}
+    y_subst, rename = y_view if y_view is not None else (subst, {})
+    # A name of x's loops read in y (a loop variable's last value), or of y's read in x, is
+    # not the variable of the iteration: an axis that mentions one proves nothing.
+    stray_in_y = set(rename.values()) - set(rename)
+    stray_in_x = set(rename) - set(rename.values())
+    found: set[str] = set()
+    for ex, ey in zip(x.indices, y.indices):
+        try:
+            a = affine(ex, subst)
+            b = affine(ey, y_subst)
+        except NotAffine:
+            continue
+        if set(b) & stray_in_y or set(a) & stray_in_x:
+            continue
+        if {rename.get(k, k): c for k, c in b.items()} != a:
+            continue
+        terms = [k for k, c in a.items() if k and c]
+        moving = [k for k in terms if k in changed or k in inner]
+        if len(moving) == 1 and moving[0] in loop_vars and moving[0] not in inner:
+            found.add(moving[0])
+    return found
+
+
+def isl_module():  # noqa: ANN201 -- islpy has no type information
+    """islpy, imported on the first question that needs it (it costs tens of milliseconds to
+    load, which a first compile answered by ``separated_vars`` alone need not pay); None when
+    it is missing."""
+    try:
+        import islpy
+    except ImportError:  # pragma: no cover - islpy is a dependency
+        return None
+    return islpy
+
+
 def carried_dependence(
     loop: ir.For,
     roots: ArrayRoots,
@@ -244,10 +295,6 @@ def carried_dependence(
     ``nonneg``: integer scalars known to be ``>= 0`` (the ``nonneg_scalars`` analysis);
     ``private``: arrays each iteration allocates for itself (``private_allocs``), which no two
     iterations share."""
-    try:
-        import islpy as isl
-    except ImportError:  # pragma: no cover - islpy is a dependency; be conservative without it
-        return LoopDependences(True, "no integer-set library (islpy) to prove independence")
     body = loop.body
     changed = effects_of(body).writes | {loop.var}
     subst = affine_scalars(body, loop)
@@ -264,6 +311,11 @@ def carried_dependence(
                 continue
             if not roots.same_elements(x.array, y.array) or {x.array, y.array} & rebound:
                 return LoopDependences(True, f"{x.array} and {y.array} may be views of one buffer")
+            if separated_vars(x, y, subst, changed, {loop.var}):
+                continue
+            isl = isl_module()
+            if isl is None:  # be conservative without it
+                return LoopDependences(True, "no integer-set library (islpy) to prove independence")
             reason = _pair_dependence(isl, loop, x, y, subst, changed, nonneg)
             if reason:
                 return LoopDependences(True, reason)
