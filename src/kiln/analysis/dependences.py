@@ -246,7 +246,8 @@ def separated_vars(
     one element only at equal values of ``v``: both have, on one axis, the same affine subscript
     ``c*v + t`` (``c != 0``) whose other terms ``t`` no loop around or inside them changes.
     Such a pair needs no integer-set test to show that different values of ``v`` keep it
-    apart (what isl would also find).
+    apart: isl finds the same where every subscript is affine, and the band and fusion tests,
+    which give up on a pair with any subscript that is not, learn it from this axis alone.
 
     ``y_view``: ``y``'s own scalar forms and the names its loop variables take in ``x``'s loops
     (two nests about to be fused)."""
