@@ -75,7 +75,9 @@ def check_band(band: Band, roots: ArrayRoots, backwards: list[str]) -> BandVerdi
                 continue
             if not roots.same_elements(x.array, y.array) or {x.array, y.array} & rebound:
                 return BandVerdict(f"{x.array} and {y.array} may be views of one buffer")
-            if set(band.vars) <= separated_vars(x, y, subst, changed | set(band.vars), set(band.vars)):
+            band_vars = set(band.vars)
+            readable = (band_vars | {lp.var for lp in x.loops}, band_vars | {lp.var for lp in y.loops})
+            if band_vars <= separated_vars(x, y, subst, changed | band_vars, band_vars, whole=readable):
                 continue  # they meet only at one point of the band: no order between two
             isl = isl_module()
             if isl is None:

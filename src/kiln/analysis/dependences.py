@@ -241,29 +241,36 @@ def separated_vars(
     changed: AbstractSet[str],
     loop_vars: AbstractSet[str],
     y_view: tuple[dict[str, Affine], dict[str, str]] | None = None,
+    whole: tuple[AbstractSet[str], AbstractSet[str]] | None = None,
 ) -> set[str]:
     """The ``loop_vars`` (of loops around both accesses) ``v`` such that ``x`` and ``y`` touch
     one element only at equal values of ``v``: both have, on one axis, the same affine subscript
     ``c*v + t`` (``c != 0``) whose other terms ``t`` no loop around or inside them changes.
     Such a pair needs no integer-set test to show that different values of ``v`` keep it
-    apart: isl finds the same where every subscript is affine, and the band and fusion tests,
-    which give up on a pair with any subscript that is not, learn it from this axis alone.
+    apart: isl would find the same.
 
     ``y_view``: ``y``'s own scalar forms and the names its loop variables take in ``x``'s loops
-    (two nests about to be fused)."""
-    inner = {loop.var for loop in (*x.loops, *y.loops)}
+    (two nests about to be fused). ``whole``: for tests that judge a pair by all its subscripts
+    (bands, fusion), the changed names ``x`` and ``y`` may read; a pair with a subscript that
+    is not affine or reads another changed name gets no answer here, as it gets none there."""
     y_subst, rename = y_view if y_view is not None else (subst, {})
+    try:
+        forms = [(affine(ex, subst), affine(ey, y_subst)) for ex, ey in zip(x.indices, y.indices)]
+    except NotAffine:
+        if whole is not None:
+            return set()
+        forms = [pair for pair in _affine_pairs(x, y, subst, y_subst)]
+    if whole is not None and any(
+        set(a) & changed - whole[0] or set(b) & changed - whole[1] for a, b in forms
+    ):
+        return set()
+    inner = {loop.var for loop in (*x.loops, *y.loops)}
     # A name of x's loops read in y (a loop variable's last value), or of y's read in x, is
     # not the variable of the iteration: an axis that mentions one proves nothing.
     stray_in_y = set(rename.values()) - set(rename)
     stray_in_x = set(rename) - set(rename.values())
     found: set[str] = set()
-    for ex, ey in zip(x.indices, y.indices):
-        try:
-            a = affine(ex, subst)
-            b = affine(ey, y_subst)
-        except NotAffine:
-            continue
+    for a, b in forms:
         if set(b) & stray_in_y or set(a) & stray_in_x:
             continue
         if {rename.get(k, k): c for k, c in b.items()} != a:
@@ -273,6 +280,17 @@ def separated_vars(
         if len(moving) == 1 and moving[0] in loop_vars and moving[0] not in inner:
             found.add(moving[0])
     return found
+
+
+def _affine_pairs(
+    x: Access, y: Access, subst: dict[str, Affine], y_subst: dict[str, Affine]
+) -> Iterator[tuple[Affine, Affine]]:
+    """The axes on which both subscripts are affine, as forms."""
+    for ex, ey in zip(x.indices, y.indices):
+        try:
+            yield affine(ex, subst), affine(ey, y_subst)
+        except NotAffine:
+            continue
 
 
 def isl_module():  # noqa: ANN201 -- islpy has no type information

@@ -84,7 +84,8 @@ def _apart(
     loops read in the other (a loop variable's last value) proves nothing on its axis."""
     rename = {b.var: a.var for a, b in zip(n1, n2)}
     levels = {lp.var for lp in n1}
-    return levels <= separated_vars(x, y, subs[0], changed, levels, (subs[1], rename))
+    readable = (levels | {lp.var for lp in x.loops}, {lp.var for lp in (*n2, *y.loops)})
+    return levels <= separated_vars(x, y, subs[0], changed, levels, (subs[1], rename), readable)
 
 
 def _const_step(loop: ir.For) -> int | None:
