@@ -523,16 +523,19 @@ def _themed_tables() -> dict[object, Handler]:
         np_layout,
         np_misc,
         np_nan,
+        np_quantile,
         np_round,
         np_search,
         np_shapes,
         np_sort,
         np_stats,
         np_trace,
+        np_unique,
     )  # fmt: skip
 
     modules = [np_stats, np_argext, np_shapes, np_join, np_cov, np_histogram, np_round, np_cumulative]
     modules += [np_sort, np_differences, np_trace, np_layout, np_angles, np_nan, np_misc, np_search]
+    modules += [np_quantile, np_unique]
     tables = [m.table() for m in modules]
     return {k: v for t in tables for k, v in t.items()}
 
