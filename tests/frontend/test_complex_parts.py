@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from tests.frontend.bit_exact import assert_same
 
 import kiln
 from kiln.errors import UnsupportedError
@@ -51,3 +52,35 @@ def test_a_complex_part_is_refused_with_a_location() -> None:
     with pytest.raises(UnsupportedError, match="complex part") as info:
         kiln.jit(make)(1j, 2.0)
     assert "test_complex_parts.py" in str(info.value)
+
+
+def conjugates(x):
+    return np.conj(x), x.conj(), np.conjugate(x) + 1, x.conjugate()
+
+
+def parts(x):
+    return np.real(x), np.imag(x), np.real(x * 2), np.imag(x[::-1])
+
+
+@pytest.mark.parametrize(
+    "dtype", [np.float64, np.float32, np.int64, np.uint8, np.bool_, np.complex128, np.complex64]
+)
+def test_conjugate_and_parts_of_every_dtype(dtype):
+    """np.conj of a real float array was an internal error; ``a.conj()`` of booleans gave int8
+    (NumPy's method hands back a real array itself, the ufunc widens booleans to int8)."""
+    x = (np.arange(-3, 5) * (1.5 if dtype in (np.float64, np.float32) else 1)).astype(dtype)
+    if np.issubdtype(dtype, np.complexfloating):
+        x = x + 1j * np.arange(8).astype(dtype)
+    got, want = kiln.jit(conjugates)(x), conjugates(x)
+    for g, w in zip(got, want):
+        assert_same(g, w)
+    if dtype is not np.bool_:  # NumPy's imag of booleans is a read-only zero array of bools too
+        for g, w in zip(kiln.jit(parts)(x), parts(x)):
+            assert_same(g, w)
+
+
+def test_parts_of_python_numbers():
+    def numbers(a, b):
+        return np.real(a), np.imag(a), np.real(b), np.imag(b)
+
+    assert kiln.jit(numbers)(2.5, 3 + 4j) == numbers(2.5, 3 + 4j)

@@ -184,6 +184,10 @@ def render_call(e: ir.Call, args: list[str]) -> str:
         return _complex_call(name, arg_t, args)
     if arg_t.is_integer or arg_t.is_bool:
         return _integer_call(e, name, args)
+    if name in ("conj", "real"):  # of a real number: the number
+        return f"({args[0]})"
+    if name == "imag":
+        return f"(({ctype(e.type)})0)"
     if name not in _REAL_FUNCS:
         raise KilnError(f"internal: no C function for {name}")
     return f"{_REAL_FUNCS[name]}{'f' if arg_t.dtype == 'float32' else ''}({', '.join(args)})"

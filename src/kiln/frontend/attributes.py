@@ -11,6 +11,7 @@ import numpy as np
 from kiln.errors import UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import elementwise
+from kiln.frontend.context import Context
 from kiln.frontend.np_methods import FUNCTION_METHODS
 from kiln.frontend.outer import UFUNC_METHODS
 from kiln.frontend.records import record_attribute
@@ -61,7 +62,7 @@ def attribute(lower: ExprLowering, value: Value, attr: str) -> Value:
         return _array_attribute(lower, value, attr)
     if isinstance(value, Scalar):
         if attr in ("real", "imag"):
-            return _real_imag(lower, value, attr)
+            return real_imag(lower.ctx, value, attr)
         if attr in SCALAR_METHODS:
             return BoundMethod(value, attr)
         if not value.type.weak and attr in _NUMPY_SCALAR_METADATA:
@@ -101,7 +102,7 @@ def _array_attribute(lower: ExprLowering, value: ArrayView | Lazy, attr: str) ->
             value = materialize(ctx, value)
         return transpose(value)
     if attr in ("real", "imag"):
-        return _real_imag(lower, value, attr)
+        return real_imag(lower.ctx, value, attr)
     if attr in ARRAY_METHODS or attr in FUNCTION_METHODS:
         return BoundMethod(value, attr)
     if attr == "itemsize":
@@ -111,7 +112,10 @@ def _array_attribute(lower: ExprLowering, value: ArrayView | Lazy, attr: str) ->
     raise UnsupportedError(f"array attribute '{attr}'", ctx.loc)
 
 
-def _real_imag(lower: ExprLowering, value: Scalar | ArrayView | Lazy, attr: str) -> Value:
+def real_imag(ctx: Context, value: Scalar | ArrayView | Lazy, attr: str) -> Value:
+    """``value.real`` or ``value.imag`` (also ``np.real``/``np.imag``): the parts of complex
+    values; a real array is its own real part (the same array) and has zeros of its dtype as
+    its imaginary part."""
     if isinstance(value, Scalar) and value.type.weak:
         return _python_real_imag(value, attr)
     dtype = value.type.dtype if isinstance(value, Scalar) else value.dtype
@@ -120,9 +124,9 @@ def _real_imag(lower: ExprLowering, value: Scalar | ArrayView | Lazy, attr: str)
         if attr == "real":
             return value
         zero = E.cast(E.i64(0), ScalarType(dtype))  # False for bool
-        return elementwise(lower.ctx, [value], lambda xs: zero, dtype)
+        return elementwise(ctx, [value], lambda xs: zero, dtype)
     out = ScalarType(real_dtype)
-    return elementwise(lower.ctx, [value], lambda xs: ir.Call(attr, (xs[0],), out), real_dtype)
+    return elementwise(ctx, [value], lambda xs: ir.Call(attr, (xs[0],), out), real_dtype)
 
 
 def _python_real_imag(value: Scalar, attr: str) -> Scalar:

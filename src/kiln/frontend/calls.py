@@ -295,8 +295,10 @@ def call_method(
         from kiln.frontend.np_sort import sort_in_place
 
         return sort_in_place(ctx, receiver, args, kwargs)
-    if name in ("conj", "conjugate"):
-        return apply_ufunc(ctx, "conjugate", [receiver])
+    if name in ("conj", "conjugate"):  # NumPy's method hands back a real array itself
+        return (
+            apply_ufunc(ctx, "conjugate", [receiver]) if ScalarType(receiver.dtype).is_complex else receiver
+        )
     if name == "item":
         lazy = as_lazy(receiver)
         return Scalar(lazy.element(tuple(E.ZERO for _ in lazy.shape)))

@@ -87,6 +87,20 @@ def np_angle(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value
     return result
 
 
+def part_handler(attr: str) -> Handler:
+    """``np.real`` / ``np.imag``: the ``.real`` / ``.imag`` of their argument."""
+
+    def handler(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+        from kiln.frontend.attributes import real_imag
+
+        value = bind_args(ctx, attr, args, kwargs, [("val", REQUIRED)])["val"]
+        if not isinstance(value, Scalar | ArrayView | Lazy):
+            raise TypingError(f"np.{attr}() expects a number or an array", ctx.loc)
+        return real_imag(ctx, value, attr)
+
+    return handler
+
+
 def table() -> dict[object, Handler]:
     to_radians = scale_handler("deg2rad", math.pi, 180.0)
     to_degrees = scale_handler("rad2deg", 180.0, math.pi)
@@ -97,4 +111,6 @@ def table() -> dict[object, Handler]:
         np.degrees: to_degrees,
         np.signbit: np_signbit,
         np.angle: np_angle,
+        np.real: part_handler("real"),
+        np.imag: part_handler("imag"),
     }
