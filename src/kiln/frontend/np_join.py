@@ -21,7 +21,8 @@ from kiln.ir.types import ArrayType
 Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 
 
-def _parts(ctx: Context, seq: Value, what: str) -> list[Lazy]:
+def stack_parts(ctx: Context, seq: Value, what: str) -> list[Lazy]:
+    """The arrays (or numbers) of a sequence handed to a stacking function, as expressions."""
     if not isinstance(seq, TupleValue) or not seq.items:
         raise TypingError(f"{what}() needs a non-empty sequence of arrays", ctx.loc)
     parts = []
@@ -98,7 +99,7 @@ def np_concatenate(ctx: Context, args: list[Value], kwargs: dict[str, Value]) ->
     axis = 0 if isinstance(b["axis"], int) else const_axis(ctx, b["axis"])
     if isinstance(axis, tuple):
         raise TypingError("'tuple' object cannot be interpreted as an integer", ctx.loc)
-    return concatenate(ctx, _parts(ctx, b["arrays"], "concatenate"), axis, dtype_arg(ctx, b["dtype"]))
+    return concatenate(ctx, stack_parts(ctx, b["arrays"], "concatenate"), axis, dtype_arg(ctx, b["dtype"]))
 
 
 def np_stack(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
@@ -106,7 +107,7 @@ def np_stack(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value
     b = bind_args(ctx, "stack", args, kwargs, params)
     if not is_none(b["out"]) or not is_none(b["casting"]):
         raise UnsupportedError("stack() with out= or casting=", ctx.loc)
-    parts = _parts(ctx, b["arrays"], "stack")
+    parts = stack_parts(ctx, b["arrays"], "stack")
     ndim = parts[0].ndim
     if any(p.ndim != ndim for p in parts):
         raise ShapeError("all input arrays must have the same shape", ctx.loc)
@@ -135,7 +136,7 @@ def stack_handler(name: str) -> Handler:
         b = bind_args(ctx, name, args, kwargs, params)
         if not is_none(b["casting"]):
             raise UnsupportedError(f"{name}() with casting=", ctx.loc)
-        parts = _parts(ctx, b["tup"], name)
+        parts = stack_parts(ctx, b["tup"], name)
         dtype = dtype_arg(ctx, b["dtype"])
         if name == "vstack":
             return concatenate(ctx, [_at_least(p, 2) for p in parts], 0, dtype)

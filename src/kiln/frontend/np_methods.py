@@ -20,6 +20,7 @@ FUNCTION_METHODS: dict[str, object] = {
     "round": np.round,
     "argsort": np.argsort,
     "trace": np.trace,
+    "squeeze": np.squeeze,
 }
 
 
