@@ -169,6 +169,8 @@ CALL_RULES: dict[str, CallRule] = {
         None,
     ),
     "fmod": _fmod,
+    # one representable step from x towards y: x's derivative, nothing of y's
+    "nextafter": lambda e: (_one(e), None),
     # piecewise constant: derivative zero almost everywhere
     "floor": _zero1,
     "ceil": _zero1,

@@ -22,7 +22,7 @@ from kiln.frontend.reductions import reduce
 from kiln.frontend.ufuncs import apply_ufunc
 from kiln.frontend.values import Lazy, Scalar, Value
 from kiln.ir import nodes as ir
-from kiln.ir.types import PY_BOOL, PY_FLOAT
+from kiln.ir.types import PY_BOOL, PY_FLOAT, ScalarType
 
 Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 
@@ -132,5 +132,49 @@ def _isclose(ctx: Context, b: dict[str, Any]) -> Operand:
     return close
 
 
+def np_array_equal(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """NumPy's array_equal, a Python bool: False for different shapes (checked first, so no
+    broadcasting error), else whether every pair of elements is equal (NaNs equal each other
+    under ``equal_nan``)."""
+    b = bind_args(
+        ctx, "array_equal", args, kwargs, [("a1", REQUIRED), ("a2", REQUIRED), ("equal_nan", False)]
+    )
+    equal_nan = const_bool(ctx, b["equal_nan"], "equal_nan")
+    x, y = (as_lazy(_array(operand(ctx, b[k], "np.array_equal"))) for k in ("a1", "a2"))
+    if x.ndim != y.ndim:
+        return Scalar(ir.Const(False, PY_BOOL))
+    same: ir.Expr = ir.Const(True, PY_BOOL)
+    for dx, dy in zip(x.shape, y.shape):
+        same = ir.Binary("and", same, E.compare("eq", dx, dy), PY_BOOL)
+    result = ir.Var(ctx.fresh("equal"), PY_BOOL)
+    ctx.declare(result.name, PY_BOOL)
+    ctx.emit(ir.Assign(result.name, same))
+    with ctx.block() as compare:
+        pairs = apply_ufunc(ctx, "equal", [x, y])
+        if equal_nan and any(ScalarType(v.dtype).is_float or ScalarType(v.dtype).is_complex for v in (x, y)):
+            both = apply_ufunc(
+                ctx, "logical_and", [apply_ufunc(ctx, "isnan", [x]), apply_ufunc(ctx, "isnan", [y])]
+            )
+            pairs = apply_ufunc(ctx, "logical_or", [pairs, both])
+        every = reduce(ctx, "all", pairs) if not isinstance(pairs, Scalar) else pairs
+        assert isinstance(every, Scalar)
+        ctx.emit(ir.Assign(result.name, E.cast(every.expr, PY_BOOL)))
+    ctx.emit(ir.If(result, tuple(compare)))
+    return Scalar(result)
+
+
+def _array(value: Operand) -> Lazy:
+    if isinstance(value, Scalar):
+        e = value.expr
+        return Lazy(value.type.dtype, (), lambda idx: e, ())
+    return as_lazy(value)
+
+
 def table() -> dict[object, Handler]:
-    return {np.diff: np_diff, np.ptp: np_ptp, np.isclose: np_isclose, np.allclose: np_allclose}
+    return {
+        np.diff: np_diff,
+        np.ptp: np_ptp,
+        np.isclose: np_isclose,
+        np.allclose: np_allclose,
+        np.array_equal: np_array_equal,
+    }

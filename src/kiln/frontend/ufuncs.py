@@ -47,7 +47,7 @@ UFUNCS: dict[str, tuple[str, str]] = {
     "negative": ("unary", "neg"), "positive": ("unary", "pos"), "logical_not": ("unary", "not"),
     "invert": ("unary", "invert"), "bitwise_not": ("unary", "invert"),
     "arctan2": ("call", "arctan2"), "hypot": ("call", "hypot"), "copysign": ("call", "copysign"),
-    "fmod": ("call", "fmod"),
+    "fmod": ("call", "fmod"), "nextafter": ("call", "nextafter"),
     "sqrt": ("call", "sqrt"), "exp": ("call", "exp"), "exp2": ("call", "exp2"), "expm1": ("call", "expm1"),
     "log": ("call", "log"), "log2": ("call", "log2"), "log10": ("call", "log10"),
     "log1p": ("call", "log1p"),

@@ -53,7 +53,7 @@ CALLS: dict[str, Op] = {
     **_table(1, "floor ceil", cost=1.0),
     "abs": Op("abs", 1, "real", 1.0),
     **_table(1, "real imag", result="real", cost=8.0),
-    **_table(2, "arctan2 hypot copysign fmod", cost=8.0),
+    **_table(2, "arctan2 hypot copysign fmod nextafter", cost=8.0),
     **_table(1, "isnan isinf isfinite", result="bool", cost=8.0),
     **_table(0, "worker_id worker_count", result="int64", cost=8.0),
     # complex(re, im): the number with exactly these parts (no arithmetic: -0.0 and inf kept)
