@@ -23,21 +23,13 @@ from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, fold_int, is
 from kiln.frontend.context import Context
 from kiln.frontend.np_join import concatenate, stack_parts
 from kiln.frontend.np_layout import split_handler
+from kiln.frontend.np_shapes import array_operand
 from kiln.frontend.values import ArrayView, Lazy, Scalar, TupleValue, Value
 from kiln.frontend.views import NEWAXIS, SliceSpec, subscript
 from kiln.ir import nodes as ir
 
 Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 _ALL = SliceSpec(None, None, 1)
-
-
-def _array(ctx: Context, value: Value, what: str) -> ArrayView | Lazy:
-    if isinstance(value, Scalar):
-        e = value.expr
-        return Lazy(value.type.dtype, (), lambda idx: e, ())
-    if isinstance(value, ArrayView | Lazy):
-        return value
-    raise TypingError(f"{what}() expects an array", ctx.loc)
 
 
 def with_new_axes(ctx: Context, value: ArrayView | Lazy, positions: tuple[int, ...]) -> ArrayView | Lazy:
@@ -90,7 +82,7 @@ def _axes(ctx: Context, value: object, ndim: int, what: str) -> tuple[int, ...]:
 
 def np_expand_dims(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "expand_dims", args, kwargs, [("a", REQUIRED), ("axis", REQUIRED)])
-    a = _array(ctx, b["a"], "expand_dims")
+    a = array_operand(ctx, b["a"], "expand_dims")
     n = len(_axes_count(b["axis"]))
     return with_new_axes(ctx, a, _axes(ctx, b["axis"], a.ndim + n, "expand_dims"))
 
@@ -101,7 +93,7 @@ def _axes_count(value: object) -> tuple[object, ...]:
 
 def np_squeeze(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "squeeze", args, kwargs, [("a", REQUIRED), ("axis", None)])
-    return squeeze(ctx, _array(ctx, b["a"], "squeeze"), b["axis"])
+    return squeeze(ctx, array_operand(ctx, b["a"], "squeeze"), b["axis"])
 
 
 def squeeze(ctx: Context, a: ArrayView | Lazy, axis: object) -> Value:
@@ -137,7 +129,7 @@ def at_least_handler(ndim: int) -> Handler:
             raise UnsupportedError(f"atleast_{ndim}d() with keywords", ctx.loc)
         if not args:
             raise TypingError(f"atleast_{ndim}d() needs an array", ctx.loc)
-        results = [at_least(ctx, _array(ctx, a, f"atleast_{ndim}d"), ndim) for a in args]
+        results = [at_least(ctx, array_operand(ctx, a, f"atleast_{ndim}d"), ndim) for a in args]
         return results[0] if len(results) == 1 else TupleValue(tuple(results))
 
     return handler
@@ -163,7 +155,7 @@ def split_along(name: str, axis: int, ndim_needed: int) -> Handler:
 
     def handler(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
         b = bind_args(ctx, name, args, kwargs, [("ary", REQUIRED), ("indices_or_sections", REQUIRED)])
-        a = _array(ctx, b["ary"], name)
+        a = array_operand(ctx, b["ary"], name)
         if a.ndim < ndim_needed:
             raise TypingError(f"{name} only works on arrays of {ndim_needed} or more dimensions", ctx.loc)
         along = 0 if name == "hsplit" and a.ndim == 1 else axis
@@ -175,7 +167,7 @@ def split_along(name: str, axis: int, ndim_needed: int) -> Handler:
 def np_broadcast_arrays(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     if kwargs:
         raise UnsupportedError("broadcast_arrays() with keywords", ctx.loc)
-    arrays = [as_lazy(_array(ctx, a, "broadcast_arrays")) for a in args]
+    arrays = [as_lazy(array_operand(ctx, a, "broadcast_arrays")) for a in args]
     shape = broadcast_shapes(ctx, [a.shape for a in arrays])
     return TupleValue(tuple(_broadcast(ctx, a, shape) for a in arrays))
 
