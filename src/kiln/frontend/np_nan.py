@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 import numpy as np
 
@@ -94,6 +95,77 @@ def nan_reduction_handler(kind: str) -> Handler:
     return handler
 
 
+def nan_spread_handler(kind: str) -> Handler:
+    """``np.nanvar`` / ``np.nanstd`` by NumPy's recipe: the mean of the non-NaN elements (kept
+    as an axis of length one), the deviations cast back to the array's dtype with NaNs set to
+    zero, their squares (``z * conj(z)``'s real part for complex values) summed, divided by the
+    count less ``ddof``; NaN where that is not positive. Without NaNs possible, ``np.var`` /
+    ``np.std``."""
+    params = [
+        ("a", REQUIRED),
+        ("axis", None),
+        ("dtype", None),
+        ("out", None),
+        ("ddof", 0),
+        ("keepdims", False),
+    ]
+    name = "nan" + kind
+
+    def handler(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+        b, a, axis, keep = _bound(ctx, name, args, kwargs, params)
+        if not _has_nan(a):
+            from kiln.frontend.numpy_ops import lookup_numpy
+
+            plain = lookup_numpy(np.var if kind == "var" else np.std)
+            assert plain is not None
+            return plain(ctx, args, kwargs)
+        dtype = dtype_arg(ctx, b["dtype"])
+        count = _count(ctx, a, axis, True)
+        total = reduce(ctx, "sum", _replaced(a, 0.0), axis, True, dtype)
+        mean = _operand(_as_dtype(ctx, apply_ufunc(ctx, "true_divide", [total, count]), total))
+        deviation = as_lazy(_array(_as_dtype(ctx, apply_ufunc(ctx, "subtract", [a, mean]), a)))
+        zeroed = _replaced_where_nan(a, deviation)
+        if ScalarType(a.dtype).is_complex:
+            from kiln.frontend.attributes import real_imag
+
+            product = _array(apply_ufunc(ctx, "multiply", [zeroed, apply_ufunc(ctx, "conjugate", [zeroed])]))
+            squares = _array(real_imag(ctx, product, "real"))
+        else:
+            squares = _array(apply_ufunc(ctx, "multiply", [zeroed, zeroed]))
+        spread = reduce(ctx, "sum", squares, axis, keep, dtype)
+        remaining = count if keep else _count(ctx, a, axis, False)
+        dof = apply_ufunc(ctx, "subtract", [remaining, _operand(cast(Value, b["ddof"]))])
+        var = _operand(_as_dtype(ctx, apply_ufunc(ctx, "true_divide", [spread, dof]), spread))
+        bad = apply_ufunc(ctx, "less_equal", [dof, Scalar(ir.Const(0, PY_INT))])
+        var = _operand(np_where(ctx, [bad, Scalar(ir.Const(float("nan"), PY_FLOAT)), var], {}))
+        return var if kind == "var" else apply_ufunc(ctx, "sqrt", [var])
+
+    return handler
+
+
+def _operand(value: Value) -> Scalar | ArrayView | Lazy:
+    if isinstance(value, int):
+        return Scalar(ir.Const(value, PY_INT))  # a default left as a Python int
+    assert isinstance(value, Scalar | ArrayView | Lazy), value
+    return value
+
+
+def _array(value: Value) -> ArrayView | Lazy:
+    assert isinstance(value, ArrayView | Lazy), value
+    return value
+
+
+def _replaced_where_nan(a: Lazy, value: Lazy) -> Lazy:
+    """``value``, zero where ``a`` is NaN."""
+    t = ScalarType(value.dtype)
+    zero = E.cast(ir.Const(0, PY_INT), t)
+
+    def element(idx: tuple[ir.Expr, ...]) -> ir.Expr:
+        return ir.Select(ir.Call("isnan", (a.element(idx),), BOOL), zero, value.element(idx), t)
+
+    return Lazy(value.dtype, value.shape, element, (*a.reads, *value.reads))
+
+
 def _as_dtype(ctx: Context, value: Value, like: Value) -> Value:
     """``value`` cast to the dtype of ``like`` (NumPy divides into the sum's own array)."""
     t = like.type if isinstance(like, Scalar) else ScalarType(like.dtype)  # type: ignore[union-attr]
@@ -133,4 +205,6 @@ def table() -> dict[object, Handler]:
         np.nanmean: nan_reduction_handler("mean"),
         np.nanargmin: nan_argext_handler("argmin"),
         np.nanargmax: nan_argext_handler("argmax"),
+        np.nanvar: nan_spread_handler("var"),
+        np.nanstd: nan_spread_handler("std"),
     }
