@@ -16,7 +16,7 @@ from kiln.frontend.context import Context
 from kiln.frontend.reductions import normalize_axes
 from kiln.frontend.values import ArrayView, Lazy, Scalar, Value, Walk
 from kiln.ir import nodes as ir
-from kiln.ir.types import INT64
+from kiln.ir.types import INT64, ScalarType
 
 Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 
@@ -74,30 +74,85 @@ def flip_fixed(axis: int, name: str) -> Handler:
 def np_repeat(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "repeat", args, kwargs, [("a", REQUIRED), ("repeats", REQUIRED), ("axis", None)])
     a = as_lazy(array_operand(ctx, b["a"], "repeat"))
-    reps = b["repeats"]
-    if not isinstance(reps, Scalar):
-        raise UnsupportedError("repeat() with an array of repeats", ctx.loc)
-    if not (reps.type.is_integer or reps.type.is_bool):
-        raise TypingError("repeat(): 'repeats' must be an integer", ctx.loc)
-    r = ctx.temp(E.as_index(reps.expr), "reps")
-    ctx.emit(ir.Check(E.compare("ge", r, E.ZERO), "ValueError", "repeats may not contain negative values"))
     axis = const_axis(ctx, b["axis"])
     if isinstance(axis, tuple):
         raise TypingError("'tuple' object cannot be interpreted as an integer", ctx.loc)
-    if axis is None:
-        size: ir.Expr = E.ONE
-        for d in a.shape:
-            size = E.mul(size, d)
-        return _repeated(ctx, a, r, None, (ctx.temp(E.mul(size, r), "len"),))
-    (k,) = normalize_axes(ctx, axis, a.ndim)
-    shape = tuple(ctx.temp(E.mul(d, r), "len") if j == k else d for j, d in enumerate(a.shape))
-    return _repeated(ctx, a, r, k, shape)
+    k = None if axis is None else normalize_axes(ctx, axis, a.ndim)[0]
+    n = _flat_size(a) if k is None else a.shape[k]
+    counts = _Counts.of(ctx, b["repeats"], ctx.temp(n, "n"))
+    if k is None:
+        return _repeated(ctx, a, counts, None, (counts.total,))
+    shape = tuple(counts.total if j == k else d for j, d in enumerate(a.shape))
+    return _repeated(ctx, a, counts, k, shape)
 
 
-def _repeated(ctx: Context, a: Lazy, r: ir.Expr, axis: int | None, shape: tuple[ir.Expr, ...]) -> ArrayView:
+def _flat_size(a: Lazy) -> ir.Expr:
+    size: ir.Expr = E.ONE
+    for d in a.shape:
+        size = E.mul(size, d)
+    return size
+
+
+class _Counts:
+    """How often each of ``n`` elements repeats: one number for all, or one per element (an
+    array of ``n`` counts, or of one, broadcast as NumPy broadcasts it), with where each
+    element's copies start and how many there are in all."""
+
+    def __init__(
+        self, count: Callable[[ir.Expr], ir.Expr], start: Callable[[ir.Expr], ir.Expr], total: ir.Expr
+    ):
+        self.count, self.start, self.total = count, start, total
+
+    @staticmethod
+    def of(ctx: Context, reps: Value, n: ir.Expr) -> _Counts:
+        negative = "repeats may not contain negative values"
+        if isinstance(reps, Scalar):
+            if not (reps.type.is_integer or reps.type.is_bool):
+                raise TypingError("repeat(): 'repeats' must be an integer", ctx.loc)
+            r = ctx.temp(E.as_index(reps.expr), "reps")
+            ctx.emit(ir.Check(E.compare("ge", r, E.ZERO), "ValueError", negative))
+            return _Counts(lambda i: r, lambda i: E.mul(i, r), ctx.temp(E.mul(n, r), "len"))
+        if not isinstance(reps, ArrayView | Lazy) or reps.ndim > 1:
+            raise TypingError("repeat(): 'repeats' must be an integer or a 1-d array of integers", ctx.loc)
+        kind = ScalarType(reps.dtype)
+        if not (kind.is_integer or kind.is_bool):
+            rule = "according to the rule 'safe'"
+            raise TypingError(
+                f"Cannot cast array data from dtype('{reps.dtype}') to dtype('int64') {rule}", ctx.loc
+            )
+        given = as_lazy(reps)
+        m = ctx.temp(given.shape[0], "m") if given.ndim else E.ONE
+        fits = ir.Binary("or", E.compare("eq", m, n), E.compare("eq", m, E.ONE), ScalarType("bool"))
+        msg = "operands could not be broadcast together with shape (%lld,) (%lld,)"
+        ctx.emit(ir.Check(fits, "ValueError", msg, (n, m)))
+
+        def count(i: ir.Expr) -> ir.Expr:
+            at = ir.Select(E.compare("eq", m, E.ONE), E.ZERO, i, INT64)
+            return E.as_index(given.element((at,) if given.ndim else ()))
+
+        starts = new_array(ctx, "starts", "int64", (E.add(n, E.ONE),))
+        i = ir.Var(ctx.fresh("i"), INT64)
+        ctx.declare(i.name, INT64)
+        ctx.emit(ir.Store(starts.base, (E.ZERO,), E.ZERO))
+        with ctx.block() as body:
+            c = ctx.temp(count(i), "count")
+            ctx.emit(ir.Check(E.compare("ge", c, E.ZERO), "ValueError", negative))
+            ctx.emit(ir.Store(starts.base, (E.add(i, E.ONE),), E.add(starts.load((i,)), c)))
+        ctx.emit(ir.For(i.name, E.ZERO, n, E.ONE, tuple(body)))
+        total = ctx.temp(starts.load((n,)), "len")
+        return _Counts(
+            lambda j: E.sub(starts.load((E.add(j, E.ONE),)), starts.load((j,))),
+            lambda j: starts.load((j,)),
+            total,
+        )
+
+
+def _repeated(
+    ctx: Context, a: Lazy, counts: _Counts, axis: int | None, shape: tuple[ir.Expr, ...]
+) -> ArrayView:
     """The repeated array stored as NumPy makes it, in C order: loops over ``a`` with a loop of
-    ``r`` repeats inside the repeated axis (the last one when ``axis`` is None: the flattened
-    array repeats), rather than an expression dividing every index by ``r``."""
+    the element's repeats inside the repeated axis (the last one when ``axis`` is None: the
+    flattened array repeats), rather than an expression searching every index's element."""
     out = new_array(ctx, "repeat", a.dtype, shape)
     names = [ctx.fresh("i") for _ in a.shape]
     rep = ctx.fresh("rep")
@@ -110,15 +165,17 @@ def _repeated(ctx: Context, a: Lazy, r: ir.Expr, axis: int | None, shape: tuple[
         flat: ir.Expr = E.ZERO
         for i, d in zip(idx, a.shape):
             flat = E.add(E.mul(flat, d), i)
-        target: tuple[ir.Expr, ...] = (E.add(E.mul(flat, r), rv),)
+        repeated = flat
+        target: tuple[ir.Expr, ...] = (E.add(counts.start(flat), rv),)
     else:
-        target = tuple(E.add(E.mul(i, r), rv) if j == axis else i for j, i in enumerate(idx))
+        repeated = idx[axis]
+        target = tuple(E.add(counts.start(i), rv) if j == axis else i for j, i in enumerate(idx))
 
     def build(k: int, repeating: bool) -> None:
         if k == inside + 1 and not repeating:
             with ctx.block() as each:
                 build(k, True)
-            ctx.emit(ir.For(rep, E.ZERO, r, E.ONE, tuple(each)))
+            ctx.emit(ir.For(rep, E.ZERO, counts.count(repeated), E.ONE, tuple(each)))
             return
         if k == a.ndim:
             ctx.emit(ir.Store(out.base, target, a.element(idx)))
