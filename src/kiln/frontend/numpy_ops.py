@@ -525,6 +525,7 @@ def _themed_tables() -> dict[object, Handler]:
         np_misc,
         np_nan,
         np_pad,
+        np_products,
         np_quantile,
         np_round,
         np_search,
@@ -537,7 +538,7 @@ def _themed_tables() -> dict[object, Handler]:
 
     modules = [np_stats, np_argext, np_shapes, np_join, np_cov, np_histogram, np_round, np_cumulative]
     modules += [np_sort, np_differences, np_trace, np_layout, np_angles, np_nan, np_misc, np_search]
-    modules += [np_quantile, np_unique, np_pad, np_dims]
+    modules += [np_quantile, np_unique, np_pad, np_dims, np_products]
     tables = [m.table() for m in modules]
     return {k: v for t in tables for k, v in t.items()}
 

@@ -1,0 +1,95 @@
+"""``np.tensordot`` and ``np.inner``, as NumPy computes them: the summed axes moved last in
+the first operand and first in the second, both flattened to matrices, one matrix product (BLAS
+for floating types, as NumPy's ``dot``), the result reshaped to the free axes of both. The summed
+extents are checked to match when the call runs, with NumPy's error."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from kiln.errors import TypingError
+from kiln.frontend import exprs as E
+from kiln.frontend.callargs import REQUIRED, bind_args, fold_int
+from kiln.frontend.context import Context
+from kiln.frontend.np_layout import permuted
+from kiln.frontend.np_shapes import array_operand
+from kiln.frontend.numpy_ops import np_dot, reshape
+from kiln.frontend.ufuncs import apply_ufunc
+from kiln.frontend.values import ArrayView, Lazy, Scalar, TupleValue, Value
+from kiln.ir import nodes as ir
+
+Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
+
+
+def _size(dims: list[ir.Expr]) -> ir.Expr:
+    size: ir.Expr = E.ONE
+    for d in dims:
+        size = E.mul(size, d)
+    return size
+
+
+def tensordot(
+    ctx: Context, a: ArrayView | Lazy, b: ArrayView | Lazy, axes_a: list[int], axes_b: list[int]
+) -> Value:
+    if len(axes_a) != len(axes_b):
+        raise TypingError("shape-mismatch for sum", ctx.loc)
+    axes_a = [_axis(ctx, k, a.ndim) for k in axes_a]
+    axes_b = [_axis(ctx, k, b.ndim) for k in axes_b]
+    for ka, kb in zip(axes_a, axes_b):
+        ctx.emit(ir.Check(E.compare("eq", a.shape[ka], b.shape[kb]), "ValueError", "shape-mismatch for sum"))
+    free_a = [k for k in range(a.ndim) if k not in axes_a]
+    free_b = [k for k in range(b.ndim) if k not in axes_b]
+    summed = _size([a.shape[k] for k in axes_a])
+    left = reshape(ctx, permuted(a, (*free_a, *axes_a)), (_size([a.shape[k] for k in free_a]), summed))
+    right = reshape(ctx, permuted(b, (*axes_b, *free_b)), (summed, _size([b.shape[k] for k in free_b])))
+    product = np_dot(ctx, [left, right], {})
+    assert isinstance(product, ArrayView | Lazy)
+    shape = (*(a.shape[k] for k in free_a), *(b.shape[k] for k in free_b))
+    return reshape(ctx, product, tuple(shape))  # 0-d when every axis is summed, as NumPy's
+
+
+def _axis(ctx: Context, k: int, ndim: int) -> int:
+    if not -ndim <= k < ndim:
+        raise TypingError(f"axis {k} is out of bounds for array of dimension {ndim}", ctx.loc)
+    return k % ndim
+
+
+def _ints(ctx: Context, value: Value) -> list[int]:
+    items = value.items if isinstance(value, TupleValue) else (value,)
+    out = []
+    for item in items:
+        folded = fold_int(item.expr) if isinstance(item, Scalar) else None
+        if folded is None:
+            raise TypingError("tensordot(): axes must be integers known when compiling", ctx.loc)
+        out.append(folded)
+    return out
+
+
+def np_tensordot(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    b = bind_args(ctx, "tensordot", args, kwargs, [("a", REQUIRED), ("b", REQUIRED), ("axes", 2)])
+    x, y = (array_operand(ctx, b[k], "tensordot") for k in ("a", "b"))
+    axes = b["axes"]
+    if isinstance(axes, TupleValue) and len(axes.items) == 2:
+        first, second = axes.items
+        return tensordot(ctx, x, y, _ints(ctx, first), _ints(ctx, second))
+    counts = [2] if axes == 2 else _ints(ctx, axes)
+    n = counts[0]
+    if len(counts) != 1 or n < 0 or n > min(x.ndim, y.ndim):
+        raise TypingError("shape-mismatch for sum", ctx.loc)
+    return tensordot(ctx, x, y, list(range(x.ndim - n, x.ndim)), list(range(n)))
+
+
+def np_inner(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    b = bind_args(ctx, "inner", args, kwargs, [("a", REQUIRED), ("b", REQUIRED)])
+    x, y = (array_operand(ctx, b[k], "inner") for k in ("a", "b"))
+    if x.ndim == 0 or y.ndim == 0:  # both as arrays (NumPy converts them): a number is not weak here
+        return apply_ufunc(ctx, "multiply", [x, y])
+    if x.ndim == 1 and y.ndim == 1:
+        return np_dot(ctx, [x, y], {})
+    return tensordot(ctx, x, y, [-1], [-1])
+
+
+def table() -> dict[object, Handler]:
+    return {np.tensordot: np_tensordot, np.inner: np_inner}
