@@ -153,3 +153,31 @@ def test_refusals_are_located() -> None:
         kiln.jit(sort_bad_kind)(np.ones(3))
     with pytest.raises(TypingError, match="axis 3 is out of bounds for array of dimension 2"):
         kiln.jit(sort_bad_axis)(np.ones((2, 2)))
+
+
+def lexsorted(a, b, c):
+    return np.lexsort((a, b)), np.lexsort((b, a, c)), np.lexsort(np.stack((a, c))), np.lexsort((a,))
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.int8, np.bool_])
+def test_lexsort_is_numpys(dtype):
+    """Ties broken by the earlier keys, NaNs and signed zeros in NumPy's order (its own routine)."""
+    rng = np.random.default_rng(7)
+    a = rng.integers(0, 3, 11).astype(dtype)
+    b = rng.integers(0, 2, 11).astype(dtype)
+    c = rng.integers(-1, 2, 11).astype(dtype)
+    if dtype in (np.float64, np.float32):
+        a[[1, 4]] = np.nan
+        b[2], c[3] = -0.0, np.nan
+    got, want = kiln.jit(lexsorted)(a, b, c), lexsorted(a, b, c)
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype and np.array_equal(g, w)
+    got, want = kiln.jit(lexsorted)(a[::-2], b[::-2], c[::-2]), lexsorted(a[::-2], b[::-2], c[::-2])
+    for g, w in zip(got, want):
+        assert np.array_equal(g, w)
+    assert np.array_equal(kiln.jit(lexsorted)(a[:0], b[:0], c[:0])[0], lexsorted(a[:0], b[:0], c[:0])[0])
+
+
+def test_lexsort_keys_of_several_dtypes_are_refused():
+    with pytest.raises(UnsupportedError, match="one dtype"):
+        kiln.jit(lambda x, y: np.lexsort((x, y)))(np.arange(3), np.arange(3.0))

@@ -15,7 +15,7 @@ import numpy as np
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.advanced import new_array
-from kiln.frontend.arrays import materialize
+from kiln.frontend.arrays import as_lazy, materialize
 from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, is_none
 from kiln.frontend.context import Context
 from kiln.frontend.numpy_ops import reshape
@@ -23,6 +23,7 @@ from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, Value
 from kiln.frontend.views import bind_view, transpose
 from kiln.ir import nodes as ir
 from kiln.ir.ops import NUMPY_ROUTINES
+from kiln.ir.types import ScalarType
 
 Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 _KINDS = {None: "", "quicksort": "", "heapsort": "_heapsort", "stable": "_stable", "mergesort": "_stable"}
@@ -105,5 +106,34 @@ def _sort_into(ctx: Context, routine: str, out: ArrayView, a: ArrayView, axis: i
     ctx.emit(ir.LibCall(routine, (target.base,), (source.base,)))
 
 
+def np_lexsort(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """``np.lexsort(keys)``: NumPy's own routine on the keys stacked as rows (the last key
+    sorts first). Keys of one dtype only: stacking keys of several would convert them to a
+    common one, which can change their order (large integers as floats)."""
+    from kiln.frontend.np_dims import with_new_axes
+    from kiln.frontend.np_join import concatenate, stack_parts
+
+    b = bind_args(ctx, "lexsort", args, kwargs, [("keys", REQUIRED), ("axis", -1)])
+    if not (isinstance(b["axis"], int) or const_axis(ctx, b["axis"]) in (-1, 0)):
+        raise UnsupportedError("lexsort() along an axis other than the last", ctx.loc)
+    keys = b["keys"]
+    if isinstance(keys, ArrayView | Lazy):
+        if keys.ndim != 2:
+            raise UnsupportedError("lexsort() of an array of keys other than 2-d", ctx.loc)
+        rows = materialize(ctx, keys)
+    else:
+        parts = stack_parts(ctx, keys, "lexsort")
+        if any(p.ndim != 1 for p in parts) or len({p.dtype for p in parts}) != 1:
+            raise UnsupportedError("lexsort() of keys other than 1-d arrays of one dtype", ctx.loc)
+        shaped = [as_lazy(with_new_axes(ctx, p, (0,))) for p in parts]
+        rows = concatenate(ctx, shaped, 0, None)
+    if ScalarType(rows.dtype).is_complex:
+        raise UnsupportedError("lexsort() of complex keys", ctx.loc)
+    out = new_array(ctx, "lexsort", "int64", (rows.shape[1],))
+    source, target = bind_view(ctx, rows), bind_view(ctx, out)
+    ctx.emit(ir.LibCall("lexsort", (target.base,), (source.base,)))
+    return out
+
+
 def table() -> dict[object, Handler]:
-    return {np.sort: sorting_handler("sort"), np.argsort: sorting_handler("argsort")}
+    return {np.sort: sorting_handler("sort"), np.argsort: sorting_handler("argsort"), np.lexsort: np_lexsort}

@@ -445,7 +445,8 @@ class _Interpreter:
             result = _LINALG[s.func](*ins)
         elif s.func in NUMPY_ROUTINES and len(outs) == 1 and len(ins) == 1:
             func, kind = NUMPY_ROUTINES[s.func]
-            result = getattr(np, func)(ins[0], axis=-1, kind=kind)
+            options = {"axis": -1} if kind is None else {"axis": -1, "kind": kind}
+            result = getattr(np, func)(ins[0], **options)
         else:
             raise InterpreterError(f"unknown routine {s.func}({len(outs)} outputs, {len(ins)} inputs)")
         if np.shape(result) != outs[0].shape:

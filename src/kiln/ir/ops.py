@@ -79,4 +79,6 @@ NUMPY_ROUTINES: dict[str, tuple[str, str | None]] = {
     "argsort": ("argsort", None),
     "argsort_stable": ("argsort", "stable"),
     "argsort_heapsort": ("argsort", "heapsort"),
+    # keys stacked as the rows of one array, the last row the primary key: int64 positions
+    "lexsort": ("lexsort", None),
 }

@@ -447,6 +447,9 @@ class _Verifier:
             self.require(alpha.ndim == 0 and beta.ndim == 0, "gemm's alpha and beta are 0-d arrays")
         elif s.func == "copy":
             self.require(out.ndim == ins[0].ndim, f"copy of {ins[0].ndim}-d into {out.ndim}-d")
+        elif s.func == "lexsort":  # the keys' rows: one position per column
+            self.require(ins[0].ndim == 2 and out.ndim == 1, f"lexsort of {ins[0].ndim}-d into {out.ndim}-d")
+            self.require(out.dtype == "int64", f"lexsort into {out.dtype}, expected int64")
         elif s.func in NUMPY_ROUTINES:  # along the last axis: same shape; argsort gives int64
             self.require(out.ndim == ins[0].ndim >= 1, f"{s.func} of {ins[0].ndim}-d into {out.ndim}-d")
             dtype = "int64" if NUMPY_ROUTINES[s.func][0] == "argsort" else ins[0].dtype
