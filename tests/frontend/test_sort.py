@@ -181,3 +181,46 @@ def test_lexsort_is_numpys(dtype):
 def test_lexsort_keys_of_several_dtypes_are_refused():
     with pytest.raises(UnsupportedError, match="one dtype"):
         kiln.jit(lambda x, y: np.lexsort((x, y)))(np.arange(3), np.arange(3.0))
+
+
+def partitioned(a, k, ks):
+    return (
+        np.partition(a, k),
+        np.argpartition(a, k),
+        np.partition(a, ks, axis=0),
+        np.argpartition(a, (0, 2), axis=None),
+        np.partition(a, np.array([1, -1]), axis=-1),
+    )
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.uint8])
+def test_partition_is_numpys(dtype):
+    """NumPy's selection leaves the other elements in an order only its routine defines: kiln
+    calls that routine, so every position matches, not just the k-th."""
+    rng = np.random.default_rng(8)
+    a = (rng.standard_normal((5, 7)) * 9).astype(dtype)
+    if dtype in (np.float64, np.float32):
+        a[1, 3], a[4, 0] = np.nan, -0.0
+    for view in (a, np.asfortranarray(a), a[::-1, ::2]):
+        got, want = kiln.jit(partitioned)(view, 2, (1, 3)), partitioned(view, 2, (1, 3))
+        for g, w in zip(got, want):
+            assert g.dtype == w.dtype and np.array_equal(g, w, equal_nan=True)
+
+
+def test_partition_kth_out_of_range_raises_numpys_error():
+    with pytest.raises(ValueError, match="out of bounds"):
+        kiln.jit(lambda x, k: np.partition(x, k))(np.arange(4.0), 9)
+
+
+def test_interpreter_runs_numpy_routines_as_numpy():
+    from tests.transforms.support import lower
+
+    from kiln.ir.interpreter import run_function
+
+    a = np.random.default_rng(9).standard_normal((4, 6))
+    fn = lower(partitioned, a, 2, (1, 3))
+    for g, w in zip(run_function(fn, [a, 2, 1, 3]), partitioned(a, 2, (1, 3))):
+        assert np.array_equal(g, w)
+    keys = lower(lexsorted, a[0], a[1], a[2])
+    for g, w in zip(run_function(keys, [a[0], a[1], a[2]]), lexsorted(a[0], a[1], a[2])):
+        assert np.array_equal(g, w)

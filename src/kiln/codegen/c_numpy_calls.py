@@ -12,18 +12,19 @@ from kiln.ir.ops import NUMPY_ROUTINES
 from kiln.ir.visit import iter_stmts
 
 _HELPER = r"""
-/* out[...] = numpy.<func>(a, axis=-1[, kind=kind]); takes the references to out and a */
-static int kiln_np_routine(const char* func, const char* kind, PyObject* out, PyObject* a) {
+/* out[...] = numpy.<func>(a[, kth], axis=-1[, kind=kind]); takes the references to out, a
+   and kth (NULL: none) */
+static int kiln_np_routine(const char* func, const char* kind, PyObject* out, PyObject* a, PyObject* kth) {
     PyObject* r = NULL;
     PyObject* m = PyImport_ImportModule("numpy");
     PyObject* f = m ? PyObject_GetAttrString(m, func) : NULL;
-    PyObject* args = f ? PyTuple_Pack(1, a) : NULL;
+    PyObject* args = !f ? NULL : kth ? PyTuple_Pack(2, a, kth) : PyTuple_Pack(1, a);
     PyObject* kw = !args ? NULL
         : kind ? Py_BuildValue("{s:i,s:s}", "axis", -1, "kind", kind) : Py_BuildValue("{s:i}", "axis", -1);
     if (kw) r = PyObject_Call(f, args, kw);
     int rc = r ? PyArray_CopyInto((PyArrayObject*)out, (PyArrayObject*)r) : -1;
     Py_XDECREF(r); Py_XDECREF(kw); Py_XDECREF(args); Py_XDECREF(f); Py_XDECREF(m);
-    Py_DECREF(out); Py_DECREF(a);
+    Py_DECREF(out); Py_DECREF(a); Py_XDECREF(kth);
     return rc;
 }
 """
@@ -39,12 +40,15 @@ def support_code(fn: ir.Function) -> str:
 
 def render_numpy_routine(s: ir.LibCall, r: StmtRenderer) -> list[str]:
     func, kind = NUMPY_ROUTINES[s.func]
-    (out,), (a,) = s.outputs, s.inputs
+    (out,), (a, *kth) = s.outputs, s.inputs
     kind_c = f'"{kind}"' if kind else "NULL"
     lines = [
         f"PyObject* w0_ = {wrap_view(r, out)};",
         f"PyObject* w1_ = {wrap_view(r, a)};",
-        "if (!w0_ || !w1_) { Py_XDECREF(w0_); Py_XDECREF(w1_); goto kiln_fail; }",
-        f'if (kiln_np_routine("{func}", {kind_c}, w0_, w1_) < 0) goto kiln_fail;',
+        f"PyObject* w2_ = {wrap_view(r, kth[0]) if kth else 'NULL'};",
+        f"if (!w0_ || !w1_{' || !w2_' if kth else ''}) {{",
+        "    Py_XDECREF(w0_); Py_XDECREF(w1_); Py_XDECREF(w2_); goto kiln_fail;",
+        "}",
+        f'if (kiln_np_routine("{func}", {kind_c}, w0_, w1_, w2_) < 0) goto kiln_fail;',
     ]
     return ["{", *["    " + x for x in lines], "}"]

@@ -19,7 +19,7 @@ from kiln.frontend.arrays import as_lazy, materialize
 from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, is_none
 from kiln.frontend.context import Context
 from kiln.frontend.numpy_ops import reshape
-from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, Value
+from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, TupleValue, Value
 from kiln.frontend.views import bind_view, transpose
 from kiln.ir import nodes as ir
 from kiln.ir.ops import NUMPY_ROUTINES
@@ -97,20 +97,23 @@ def _flattened(ctx: Context, a: ArrayView) -> ArrayView:
     return flat
 
 
-def _sort_into(ctx: Context, routine: str, out: ArrayView, a: ArrayView, axis: int) -> None:
-    """``out = numpy.<routine>(a, axis=axis)``: both viewed with ``axis`` last."""
+def _sort_into(
+    ctx: Context, routine: str, out: ArrayView, a: ArrayView, axis: int, kth: ArrayView | None = None
+) -> None:
+    """``out = numpy.<routine>(a[, kth], axis=axis)``: both viewed with ``axis`` last."""
     if axis != a.ndim - 1:
         order = (*(k for k in range(a.ndim) if k != axis), axis)
         a, out = transpose(a, order), transpose(out, order)
     source, target = bind_view(ctx, a), bind_view(ctx, out)
-    ctx.emit(ir.LibCall(routine, (target.base,), (source.base,)))
+    extra = (bind_view(ctx, kth).base,) if kth is not None else ()
+    ctx.emit(ir.LibCall(routine, (target.base,), (source.base, *extra)))
 
 
 def np_lexsort(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     """``np.lexsort(keys)``: NumPy's own routine on the keys stacked as rows (the last key
     sorts first). Keys of one dtype only: stacking keys of several would convert them to a
     common one, which can change their order (large integers as floats)."""
-    from kiln.frontend.np_dims import with_new_axes
+    from kiln.frontend.np_dims import with_new_axes  # they build on numpy_ops, which builds on this
     from kiln.frontend.np_join import concatenate, stack_parts
 
     b = bind_args(ctx, "lexsort", args, kwargs, [("keys", REQUIRED), ("axis", -1)])
@@ -135,5 +138,57 @@ def np_lexsort(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Val
     return out
 
 
+def partition_handler(func: str) -> Handler:
+    """``np.partition`` / ``np.argpartition``: NumPy's own routine (its selection leaves the
+    other elements in an order only it defines), ``kth`` a number or a sequence of them, known
+    when the call runs; NumPy raises for a ``kth`` out of range."""
+
+    def handler(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+        params = [("a", REQUIRED), ("kth", REQUIRED), ("axis", -1), ("kind", None), ("order", None)]
+        b = bind_args(ctx, func, args, kwargs, params)
+        if not is_none(b["order"]):
+            raise UnsupportedError(f"np.{func}(): 'order' (structured arrays)", ctx.loc)
+        kind = b["kind"]
+        if not is_none(kind) and not (isinstance(kind, Const) and kind.value == "introselect"):
+            raise TypingError(f"np.{func}(): kind must be 'introselect'", ctx.loc)
+        a, axis, _ = _arguments(
+            ctx, "sort", [b["a"]], {"axis": b["axis"]} if not isinstance(b["axis"], int) else {}
+        )
+        if axis is None:
+            a, axis = _flattened(ctx, a), 0
+        kth = _kth(ctx, b["kth"], func)
+        out = new_array(ctx, func, "int64" if func == "argpartition" else a.dtype, tuple(a.shape))
+        _sort_into(ctx, func, out, a, axis, kth)
+        return out
+
+    return handler
+
+
+def _kth(ctx: Context, value: Value, func: str) -> ArrayView:
+    """``kth`` as the 1-d int64 array the library call hands NumPy."""
+    from kiln.frontend.np_dims import with_new_axes  # they build on numpy_ops, which builds on this
+    from kiln.frontend.np_join import concatenate, stack_parts
+
+    if isinstance(value, ArrayView | Lazy):
+        if value.ndim > 1 or not ScalarType(value.dtype).is_integer:
+            raise TypingError(f"np.{func}(): kth must be an integer or a 1-d sequence of them", ctx.loc)
+        kth = as_lazy(value)
+        flat = Lazy(
+            "int64", kth.shape or (E.ONE,), lambda idx: E.as_index(kth.element(idx[: kth.ndim])), kth.reads
+        )
+        return materialize(ctx, flat)
+    items = value.items if isinstance(value, TupleValue) else (value,)
+    if not all(isinstance(v, Scalar) and v.type.is_integer for v in items):
+        raise TypingError(f"np.{func}(): kth must be an integer or a 1-d sequence of them", ctx.loc)
+    parts = stack_parts(ctx, TupleValue(tuple(Scalar(E.as_index(v.expr)) for v in items)), func)  # type: ignore[union-attr]
+    return concatenate(ctx, [as_lazy(with_new_axes(ctx, p, (0,))) for p in parts], 0, "int64")
+
+
 def table() -> dict[object, Handler]:
-    return {np.sort: sorting_handler("sort"), np.argsort: sorting_handler("argsort"), np.lexsort: np_lexsort}
+    return {
+        np.sort: sorting_handler("sort"),
+        np.argsort: sorting_handler("argsort"),
+        np.lexsort: np_lexsort,
+        np.partition: partition_handler("partition"),
+        np.argpartition: partition_handler("argpartition"),
+    }

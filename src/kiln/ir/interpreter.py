@@ -443,10 +443,10 @@ class _Interpreter:
             result = ins[0]
         elif s.func in _LINALG and len(outs) == 1:
             result = _LINALG[s.func](*ins)
-        elif s.func in NUMPY_ROUTINES and len(outs) == 1 and len(ins) == 1:
+        elif s.func in NUMPY_ROUTINES and len(outs) == 1 and len(ins) in (1, 2):
             func, kind = NUMPY_ROUTINES[s.func]
             options = {"axis": -1} if kind is None else {"axis": -1, "kind": kind}
-            result = getattr(np, func)(ins[0], **options)
+            result = getattr(np, func)(*ins, **options)
         else:
             raise InterpreterError(f"unknown routine {s.func}({len(outs)} outputs, {len(ins)} inputs)")
         if np.shape(result) != outs[0].shape:

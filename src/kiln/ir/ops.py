@@ -81,4 +81,8 @@ NUMPY_ROUTINES: dict[str, tuple[str, str | None]] = {
     "argsort_heapsort": ("argsort", "heapsort"),
     # keys stacked as the rows of one array, the last row the primary key: int64 positions
     "lexsort": ("lexsort", None),
+    # a second input, the 1-d int64 array ``kth``: numpy.partition(a, kth, axis=-1)
+    "partition": ("partition", None),
+    "argpartition": ("argpartition", None),
 }
+ROUTINES_WITH_KTH = frozenset({"partition", "argpartition"})

@@ -53,7 +53,7 @@ from kiln.ir.nodes import (
     While,
     nesting_leaves,
 )
-from kiln.ir.ops import CALLS, NUMPY_ROUTINES, PREDICATES
+from kiln.ir.ops import CALLS, NUMPY_ROUTINES, PREDICATES, ROUTINES_WITH_KTH
 from kiln.ir.selects import find_selects
 from kiln.ir.types import ArrayType, ConstArg, ScalarType
 from kiln.ir.visit import child_exprs, is_expr, is_stmt, iter_stmts
@@ -75,7 +75,7 @@ LIBCALL_ARITY: dict[str, tuple[int, int]] = {
     "inv": (1, 1),
     "cholesky": (1, 1),
     "cholesky_upper": (1, 1),
-    **{name: (1, 1) for name in NUMPY_ROUTINES},
+    **{name: (1, 2 if name in ROUTINES_WITH_KTH else 1) for name in NUMPY_ROUTINES},
 }
 _LENGTH_MODIFIER_RE = re.compile(r"%([-+ #0]*\d*(?:\.\d+)?)(?:hh|h|ll|l|j|z|t|q)([diouxX])")
 
@@ -450,9 +450,12 @@ class _Verifier:
         elif s.func == "lexsort":  # the keys' rows: one position per column
             self.require(ins[0].ndim == 2 and out.ndim == 1, f"lexsort of {ins[0].ndim}-d into {out.ndim}-d")
             self.require(out.dtype == "int64", f"lexsort into {out.dtype}, expected int64")
-        elif s.func in NUMPY_ROUTINES:  # along the last axis: same shape; argsort gives int64
+        elif s.func in NUMPY_ROUTINES:  # along the last axis: same shape; arg- routines give int64
             self.require(out.ndim == ins[0].ndim >= 1, f"{s.func} of {ins[0].ndim}-d into {out.ndim}-d")
-            dtype = "int64" if NUMPY_ROUTINES[s.func][0] == "argsort" else ins[0].dtype
+            dtype = "int64" if NUMPY_ROUTINES[s.func][0].startswith("arg") else ins[0].dtype
+            if s.func in ROUTINES_WITH_KTH:
+                kth = ins[1]
+                self.require(kth.ndim == 1 and kth.dtype == "int64", f"{s.func}'s kth is a 1-d int64 array")
             self.require(out.dtype == dtype, f"{s.func} into {out.dtype}, expected {dtype}")
         else:  # LAPACK: stacked square matrices of the computation dtype
             self.require(ins[0].ndim >= 2, f"{s.func} of a {ins[0].ndim}-d array")
