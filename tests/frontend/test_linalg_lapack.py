@@ -300,3 +300,40 @@ def test_tiled_copies_shared_by_a_team() -> None:
         for g, o, w in zip(got, same, want, strict=True):
             assert np.array_equal(g, o)
             np.testing.assert_allclose(g, w, rtol=1e-10, atol=1e-14)
+
+
+def determinants(a):
+    return np.linalg.det(a), np.linalg.det(a[..., ::-1, :]), np.linalg.det(a * 2)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.complex128, np.complex64])
+@pytest.mark.parametrize("shape", [(3, 3), (2, 4, 4), (1, 1), (0, 2, 2), (2, 0, 0)])
+def test_det_is_numpys(dtype, shape):
+    """NumPy's own routine on the float64/complex128 copy: bit for bit, types included."""
+    rng = np.random.default_rng(10)
+    a = rng.standard_normal(shape) * 3
+    if np.issubdtype(dtype, np.complexfloating):
+        a = a + 1j * rng.standard_normal(shape)
+    a = a.astype(dtype)
+    got, want = kiln.jit(determinants)(a), determinants(a)
+    for g, w in zip(got, want):
+        assert type(g) is type(w) and np.asarray(g).dtype == np.asarray(w).dtype
+        assert np.array_equal(g, w)
+    f = np.asfortranarray(a)
+    assert np.array_equal(kiln.jit(determinants)(f)[0], determinants(f)[0])
+
+
+def test_det_of_singular_and_non_square_matrices():
+    assert kiln.jit(lambda a: np.linalg.det(a))(np.ones((3, 3))) == np.linalg.det(np.ones((3, 3)))
+    with pytest.raises(np.linalg.LinAlgError, match="must be square"):
+        kiln.jit(lambda a: np.linalg.det(a))(np.ones((2, 3)))
+    with pytest.raises(np.linalg.LinAlgError, match="at least two-dimensional"):
+        kiln.jit(lambda a: np.linalg.det(a))(np.ones(3))
+
+
+def test_interpreter_computes_det_as_numpy():
+    a = np.random.default_rng(11).standard_normal((2, 3, 3)).astype(np.float32)
+    types = (arg_type(a, 0),)
+    lowered = compile_function(determinants, types, kiln.jit(determinants).options, build=False).lowered
+    for g, w in zip(run_function(lowered, [a.copy()]), determinants(a)):
+        assert np.array_equal(g, w)

@@ -1,5 +1,6 @@
 """``np.linalg.solve``, ``inv`` and ``cholesky``: one LAPACK library call each (see
-``codegen/c_lapack``), stacked matrices included.
+``codegen/c_lapack``), stacked matrices included; ``det``: NumPy's own routine (a library call
+that hands it the matrices, ``codegen/c_numpy_calls``).
 
 NumPy computes every one of them in float64 or complex128 and casts the result to the
 operands' common type (float32 in, float32 out; integers give float64); kiln does the same, so
@@ -93,6 +94,23 @@ def np_cholesky(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Va
     av = _operand(ctx, a, compute)
     func = "cholesky_upper" if upper else "cholesky"
     return _result(_call(ctx, func, a.shape, [av], compute), a.shape, compute, result)
+
+
+def np_det(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """``np.linalg.det``: NumPy's own routine on the float64 or complex128 copy (the LU
+    factorization, the sign and the log of the diagonal NumPy computes), cast to the result
+    dtype; a number for a single matrix. NumPy raises for matrices that are not square."""
+    b = bind_args(ctx, "det", args, kwargs, [("a", REQUIRED)])
+    a = _array(ctx, b["a"], "det", 0)
+    _require_stacked_2d(ctx, a)
+    compute, result = common_types(ctx, "det", [a.dtype])
+    av = _operand(ctx, a, compute)
+    shape = a.shape[:-2]
+    det = _result(_call(ctx, "det", shape, [av], compute), shape, compute, result)
+    if shape:
+        return det
+    value = as_lazy(det).element(())
+    return Scalar(ctx.temp(value, "det"))
 
 
 def _batch_dim(x: ir.Expr, y: ir.Expr) -> ir.Expr:

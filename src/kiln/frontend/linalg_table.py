@@ -19,6 +19,7 @@ def linalg_functions() -> dict[object, Handler]:
         np.outer: outer.np_outer,
         np.linalg.solve: lapack.np_solve,
         np.linalg.inv: lapack.np_inv,
+        np.linalg.det: lapack.np_det,
         np.linalg.cholesky: lapack.np_cholesky,
         np.linalg.norm: norm.np_norm,
         np.triu: triangles.np_triu,

@@ -60,7 +60,7 @@ from kiln.ir.nodes import (
     While,
     format_value,
 )
-from kiln.ir.ops import NUMPY_ROUTINES
+from kiln.ir.ops import NUMPY_ROUTINES, ROUTINES_WITHOUT_AXIS
 from kiln.ir.types import ArrayType, ConstArg, ScalarType, layout_includes, layout_of
 from kiln.ir.verifier import printf_to_python
 
@@ -445,8 +445,12 @@ class _Interpreter:
             result = _LINALG[s.func](*ins)
         elif s.func in NUMPY_ROUTINES and len(outs) == 1 and len(ins) in (1, 2):
             func, kind = NUMPY_ROUTINES[s.func]
-            options = {"axis": -1} if kind is None else {"axis": -1, "kind": kind}
-            result = getattr(np, func)(*ins, **options)
+            options: dict[str, Any] = {} if s.func in ROUTINES_WITHOUT_AXIS else {"axis": -1}
+            options |= {} if kind is None else {"kind": kind}
+            routine: Any = np
+            for part in func.split("."):
+                routine = getattr(routine, part)
+            result = routine(*ins, **options)
         else:
             raise InterpreterError(f"unknown routine {s.func}({len(outs)} outputs, {len(ins)} inputs)")
         if np.shape(result) != outs[0].shape:

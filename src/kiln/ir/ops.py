@@ -84,5 +84,8 @@ NUMPY_ROUTINES: dict[str, tuple[str, str | None]] = {
     # a second input, the 1-d int64 array ``kth``: numpy.partition(a, kth, axis=-1)
     "partition": ("partition", None),
     "argpartition": ("argpartition", None),
+    # numpy.linalg.det(a) of stacked float64 or complex128 matrices: one value per matrix
+    "det": ("linalg.det", None),
 }
 ROUTINES_WITH_KTH = frozenset({"partition", "argpartition"})
+ROUTINES_WITHOUT_AXIS = frozenset({"det"})

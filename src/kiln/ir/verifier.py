@@ -447,6 +447,14 @@ class _Verifier:
             self.require(alpha.ndim == 0 and beta.ndim == 0, "gemm's alpha and beta are 0-d arrays")
         elif s.func == "copy":
             self.require(out.ndim == ins[0].ndim, f"copy of {ins[0].ndim}-d into {out.ndim}-d")
+        elif s.func == "det":  # stacked square matrices of the computation dtype: one value each
+            self.require(
+                ins[0].ndim >= 2 and out.ndim == ins[0].ndim - 2, f"det of {ins[0].ndim}-d into {out.ndim}-d"
+            )
+            self.require(
+                out.dtype == ins[0].dtype in ("float64", "complex128"),
+                f"det of {ins[0].dtype} into {out.dtype}",
+            )
         elif s.func == "lexsort":  # the keys' rows: one position per column
             self.require(ins[0].ndim == 2 and out.ndim == 1, f"lexsort of {ins[0].ndim}-d into {out.ndim}-d")
             self.require(out.dtype == "int64", f"lexsort into {out.dtype}, expected int64")
