@@ -11,6 +11,7 @@ import pytest
 import kiln
 from kiln.api import arg_type
 from kiln.driver import compile_function
+from kiln.errors import UnsupportedError
 from kiln.ir.interpreter import run_function
 
 try:
@@ -336,4 +337,37 @@ def test_interpreter_computes_det_as_numpy():
     types = (arg_type(a, 0),)
     lowered = compile_function(determinants, types, kiln.jit(determinants).options, build=False).lowered
     for g, w in zip(run_function(lowered, [a.copy()]), determinants(a)):
+        assert np.array_equal(g, w)
+
+
+def powers(a, n):
+    return np.linalg.matrix_power(a, n), np.linalg.matrix_power(a, 3), np.linalg.matrix_power(a, 0)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.complex128])
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 5, 12, -1, -3])
+def test_matrix_power_is_numpys(dtype, n):
+    rng = np.random.default_rng(12)
+    a = (np.eye(3) * 1.5 + rng.standard_normal((2, 3, 3)) * 0.3).astype(dtype)
+    for x in (a, a[0], np.asfortranarray(a[1])):
+        for g, w in zip(kiln.jit(powers)(x, n), powers(x, n)):
+            assert g.dtype == w.dtype and np.array_equal(g, w)
+
+
+def test_matrix_power_of_integers():
+    a = np.array([[1, 2], [3, 4]], dtype=np.int32)
+    for f in (lambda x: np.linalg.matrix_power(x, 4), lambda x: np.linalg.matrix_power(x, -2)):
+        g, w = kiln.jit(f)(a), f(a)
+        assert g.dtype == w.dtype and np.array_equal(g, w)
+    with pytest.raises(UnsupportedError, match="known only at run time"):
+        kiln.jit(lambda x, k: np.linalg.matrix_power(x, k))(a, 2)
+    with pytest.raises(np.linalg.LinAlgError):
+        kiln.jit(lambda x: np.linalg.matrix_power(x, 2))(np.ones((2, 3)))
+
+
+def test_interpreter_computes_matrix_power_as_numpy():
+    a = np.random.default_rng(13).standard_normal((3, 3))
+    types = (arg_type(a, 0), arg_type(5, 1))
+    lowered = compile_function(powers, types, kiln.jit(powers).options, build=False).lowered
+    for g, w in zip(run_function(lowered, [a.copy(), 5]), powers(a, 5)):
         assert np.array_equal(g, w)

@@ -15,10 +15,11 @@ import numpy as np
 from kiln.errors import LocatedError, TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import as_lazy
-from kiln.frontend.callargs import REQUIRED, ShapeError, bind_args, const_bool
+from kiln.frontend.callargs import REQUIRED, ShapeError, bind_args, const_bool, fold_int
 from kiln.frontend.context import Context
 from kiln.frontend.linalg import _operand
 from kiln.frontend.values import ArrayView, Lazy, Scalar, Value, whole_view
+from kiln.frontend.views import bind_view
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, ArrayType, ScalarType
 
@@ -111,6 +112,34 @@ def np_det(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
         return det
     value = as_lazy(det).element(())
     return Scalar(ctx.temp(value, "det"))
+
+
+def np_matrix_power(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """``np.linalg.matrix_power``: NumPy's own routine (its square-and-multiply products), the
+    exponent handed over when the call runs. A negative exponent inverts first, which turns
+    integer matrices into float64 ones: for integers the exponent must be a constant, so that
+    the result's dtype is known. Unlike NumPy's, ``n == 1`` gives a copy, not ``a`` itself."""
+    from kiln.frontend.advanced import new_array
+    from kiln.frontend.arrays import materialize
+
+    b = bind_args(ctx, "matrix_power", args, kwargs, [("a", REQUIRED), ("n", REQUIRED)])
+    a = _array(ctx, b["a"], "matrix_power", 0)
+    _require_stacked_2d(ctx, a)
+    n = b["n"]
+    if not isinstance(n, Scalar) or not (n.type.is_integer or n.type.is_bool):
+        raise TypingError("exponent must be an integer", ctx.loc)
+    dtype = a.dtype
+    if not (ScalarType(a.dtype).is_float or ScalarType(a.dtype).is_complex):
+        known = fold_int(n.expr)
+        if known is None:
+            msg = "matrix_power() of an integer matrix with an exponent known only at run time"
+            raise UnsupportedError(msg + " (a negative one makes the result float64)", ctx.loc)
+        dtype = "float64" if known < 0 else a.dtype
+    power = new_array(ctx, "power", "int64", ())
+    ctx.emit(ir.Store(power.base, (), E.as_index(n.expr)))
+    source = a if isinstance(a, ArrayView) else materialize(ctx, a)
+    out = _call(ctx, "matrix_power", a.shape, [bind_view(ctx, source), power], dtype)
+    return whole_view(out, ArrayType(dtype, a.ndim, "C"), a.shape)
 
 
 def _batch_dim(x: ir.Expr, y: ir.Expr) -> ir.Expr:

@@ -86,6 +86,8 @@ NUMPY_ROUTINES: dict[str, tuple[str, str | None]] = {
     "argpartition": ("argpartition", None),
     # numpy.linalg.det(a) of stacked float64 or complex128 matrices: one value per matrix
     "det": ("linalg.det", None),
+    # numpy.linalg.matrix_power(a, n), n a 0-d int64 array: the same shape
+    "matrix_power": ("linalg.matrix_power", None),
 }
 ROUTINES_WITH_KTH = frozenset({"partition", "argpartition"})
-ROUTINES_WITHOUT_AXIS = frozenset({"det"})
+ROUTINES_WITHOUT_AXIS = frozenset({"det", "matrix_power"})

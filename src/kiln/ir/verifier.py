@@ -76,6 +76,7 @@ LIBCALL_ARITY: dict[str, tuple[int, int]] = {
     "cholesky": (1, 1),
     "cholesky_upper": (1, 1),
     **{name: (1, 2 if name in ROUTINES_WITH_KTH else 1) for name in NUMPY_ROUTINES},
+    "matrix_power": (1, 2),
 }
 _LENGTH_MODIFIER_RE = re.compile(r"%([-+ #0]*\d*(?:\.\d+)?)(?:hh|h|ll|l|j|z|t|q)([diouxX])")
 
@@ -454,6 +455,12 @@ class _Verifier:
             self.require(
                 out.dtype == ins[0].dtype in ("float64", "complex128"),
                 f"det of {ins[0].dtype} into {out.dtype}",
+            )
+        elif s.func == "matrix_power":  # stacked square matrices to a 0-d int64 power
+            a, power = ins
+            self.require(a.ndim >= 2 and out.ndim == a.ndim, f"matrix_power of {a.ndim}-d into {out.ndim}-d")
+            self.require(
+                power.ndim == 0 and power.dtype == "int64", "matrix_power's exponent is a 0-d int64 array"
             )
         elif s.func == "lexsort":  # the keys' rows: one position per column
             self.require(ins[0].ndim == 2 and out.ndim == 1, f"lexsort of {ins[0].ndim}-d into {out.ndim}-d")
