@@ -371,3 +371,34 @@ def test_interpreter_computes_matrix_power_as_numpy():
     lowered = compile_function(powers, types, kiln.jit(powers).options, build=False).lowered
     for g, w in zip(run_function(lowered, [a.copy(), 5]), powers(a, 5)):
         assert np.array_equal(g, w)
+
+
+def log_determinants(a):
+    sign, logdet = np.linalg.slogdet(a)
+    return sign, logdet, np.linalg.slogdet(a * -1)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int16, np.complex128, np.complex64])
+@pytest.mark.parametrize("shape", [(3, 3), (2, 4, 4), (0, 2, 2)])
+def test_slogdet_is_numpys(dtype, shape):
+    rng = np.random.default_rng(14)
+    a = rng.standard_normal(shape) * 3
+    if np.issubdtype(dtype, np.complexfloating):
+        a = a + 1j * rng.standard_normal(shape)
+    a = a.astype(dtype)
+    got, want = kiln.jit(log_determinants)(a), log_determinants(a)
+    for g, w in zip((*got[:2], *got[2]), (*want[:2], *want[2])):
+        assert type(g) is type(w) and np.asarray(g).dtype == np.asarray(w).dtype
+        assert np.array_equal(g, w)
+    singular = kiln.jit(log_determinants)(np.ones((3, 3)))
+    assert singular[0] == 0.0 and singular[1] == -np.inf
+
+
+def test_interpreter_computes_slogdet_as_numpy():
+    a = np.random.default_rng(15).standard_normal((2, 3, 3))
+    lowered = compile_function(
+        log_determinants, (arg_type(a, 0),), kiln.jit(log_determinants).options, build=False
+    ).lowered
+    got, want = run_function(lowered, [a.copy()]), log_determinants(a)
+    for g, w in zip((*got[:2], *got[2]), (*want[:2], *want[2])):
+        assert np.array_equal(g, w)

@@ -18,7 +18,7 @@ from kiln.frontend.arrays import as_lazy
 from kiln.frontend.callargs import REQUIRED, ShapeError, bind_args, const_bool, fold_int
 from kiln.frontend.context import Context
 from kiln.frontend.linalg import _operand
-from kiln.frontend.values import ArrayView, Lazy, Scalar, Value, whole_view
+from kiln.frontend.values import ArrayView, Lazy, Scalar, TupleValue, Value, whole_view
 from kiln.frontend.views import bind_view
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, ArrayType, ScalarType
@@ -112,6 +112,34 @@ def np_det(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
         return det
     value = as_lazy(det).element(())
     return Scalar(ctx.temp(value, "det"))
+
+
+def np_slogdet(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """``np.linalg.slogdet``: NumPy's own routine, the signs cast to the result dtype and the
+    logs to its real part, as NumPy casts them; a tuple (NumPy's is a named tuple of the same
+    two fields), of numbers for a single matrix."""
+    b = bind_args(ctx, "slogdet", args, kwargs, [("a", REQUIRED)])
+    a = _array(ctx, b["a"], "slogdet", 0)
+    _require_stacked_2d(ctx, a)
+    compute, result = common_types(ctx, "slogdet", [a.dtype])
+    av = _operand(ctx, a, compute)
+    shape = a.shape[:-2]
+    names = []
+    for stem, dtype in (("sign", compute), ("logdet", "float64")):
+        names.append(ctx.fresh(stem))
+        t = ArrayType(dtype, len(shape), "C")
+        ctx.declare(names[-1], t)
+        ctx.add_origins(names[-1], {names[-1]})
+        ctx.emit(ir.Alloc(names[-1], t, shape))
+    ctx.emit(ir.LibCall("slogdet", tuple(names), (av.base,)))
+    real = {"complex64": "float32", "complex128": "float64"}.get(result, result)
+    sign = _result(names[0], shape, compute, result)
+    log = _result(names[1], shape, "float64", real)
+    if shape:
+        return TupleValue((sign, log))
+    return TupleValue(
+        tuple(Scalar(ctx.temp(as_lazy(v).element(()), n)) for v, n in ((sign, "sign"), (log, "logdet")))
+    )
 
 
 def np_matrix_power(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:

@@ -20,6 +20,7 @@ def linalg_functions() -> dict[object, Handler]:
         np.linalg.solve: lapack.np_solve,
         np.linalg.inv: lapack.np_inv,
         np.linalg.det: lapack.np_det,
+        np.linalg.slogdet: lapack.np_slogdet,
         np.linalg.matrix_power: lapack.np_matrix_power,
         np.linalg.cholesky: lapack.np_cholesky,
         np.linalg.norm: norm.np_norm,

@@ -443,7 +443,7 @@ class _Interpreter:
             result = ins[0]
         elif s.func in _LINALG and len(outs) == 1:
             result = _LINALG[s.func](*ins)
-        elif s.func in NUMPY_ROUTINES and len(outs) == 1 and len(ins) in (1, 2):
+        elif s.func in NUMPY_ROUTINES and len(outs) in (1, 2) and len(ins) in (1, 2):
             func, kind = NUMPY_ROUTINES[s.func]
             options: dict[str, Any] = {} if s.func in ROUTINES_WITHOUT_AXIS else {"axis": -1}
             options |= {} if kind is None else {"kind": kind}
@@ -453,9 +453,11 @@ class _Interpreter:
             result = routine(*ins, **options)
         else:
             raise InterpreterError(f"unknown routine {s.func}({len(outs)} outputs, {len(ins)} inputs)")
-        if np.shape(result) != outs[0].shape:
-            raise InterpreterError(f"{s.func} result of shape {np.shape(result)} into {outs[0].shape}")
-        np.copyto(outs[0], result, casting="unsafe")
+        results = tuple(result) if len(outs) > 1 else (result,)
+        for out, part in zip(outs, results, strict=True):
+            if np.shape(part) != out.shape:
+                raise InterpreterError(f"{s.func} result of shape {np.shape(part)} into {out.shape}")
+            np.copyto(out, part, casting="unsafe")
 
     def atomic(self, s: Atomic) -> None:
         """One thread at a time: a plain read-modify-write is atomic here."""

@@ -88,6 +88,8 @@ NUMPY_ROUTINES: dict[str, tuple[str, str | None]] = {
     "det": ("linalg.det", None),
     # numpy.linalg.matrix_power(a, n), n a 0-d int64 array: the same shape
     "matrix_power": ("linalg.matrix_power", None),
+    # numpy.linalg.slogdet(a): two outputs, the signs and the logs of the absolute values
+    "slogdet": ("linalg.slogdet", None),
 }
 ROUTINES_WITH_KTH = frozenset({"partition", "argpartition"})
-ROUTINES_WITHOUT_AXIS = frozenset({"det", "matrix_power"})
+ROUTINES_WITHOUT_AXIS = frozenset({"det", "matrix_power", "slogdet"})

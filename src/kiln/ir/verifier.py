@@ -77,6 +77,7 @@ LIBCALL_ARITY: dict[str, tuple[int, int]] = {
     "cholesky_upper": (1, 1),
     **{name: (1, 2 if name in ROUTINES_WITH_KTH else 1) for name in NUMPY_ROUTINES},
     "matrix_power": (1, 2),
+    "slogdet": (2, 1),
 }
 _LENGTH_MODIFIER_RE = re.compile(r"%([-+ #0]*\d*(?:\.\d+)?)(?:hh|h|ll|l|j|z|t|q)([diouxX])")
 
@@ -456,6 +457,11 @@ class _Verifier:
                 out.dtype == ins[0].dtype in ("float64", "complex128"),
                 f"det of {ins[0].dtype} into {out.dtype}",
             )
+        elif s.func == "slogdet":  # one sign and one log per matrix (outputs first, then a)
+            sign, (log, a) = out, ins
+            self.require(a.dtype in ("float64", "complex128"), f"slogdet of {a.dtype}")
+            for part, dtype in ((sign, a.dtype), (log, "float64")):
+                self.require(part.ndim == a.ndim - 2 and part.dtype == dtype, f"slogdet into {part.dtype}")
         elif s.func == "matrix_power":  # stacked square matrices to a 0-d int64 power
             a, power = ins
             self.require(a.ndim >= 2 and out.ndim == a.ndim, f"matrix_power of {a.ndim}-d into {out.ndim}-d")
