@@ -140,10 +140,10 @@ def raveled(a: Lazy) -> Lazy:
     size: ir.Expr = E.ONE
     for d in a.shape:
         size = E.mul(size, d)
-    return Lazy(a.dtype, (size,), lambda idx: a.element(_unravel(idx[0], a.shape)), a.reads)
+    return Lazy(a.dtype, (size,), lambda idx: a.element(unravel(idx[0], a.shape)), a.reads)
 
 
-def _unravel(flat: ir.Expr, shape: tuple[ir.Expr, ...]) -> Index:
+def unravel(flat: ir.Expr, shape: tuple[ir.Expr, ...]) -> Index:
     idx: list[ir.Expr] = []
     for d in reversed(shape[1:]):
         idx.append(_mod(flat, d))

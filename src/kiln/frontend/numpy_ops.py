@@ -527,6 +527,7 @@ def _themed_tables() -> dict[object, Handler]:
         np_nan,
         np_pad,
         np_products,
+        np_put,
         np_quantile,
         np_round,
         np_search,
@@ -539,7 +540,7 @@ def _themed_tables() -> dict[object, Handler]:
 
     modules = [np_stats, np_argext, np_shapes, np_join, np_cov, np_histogram, np_round, np_cumulative]
     modules += [np_sort, np_differences, np_trace, np_layout, np_angles, np_nan, np_misc, np_search]
-    modules += [np_quantile, np_unique, np_pad, np_dims, np_products, np_fft]
+    modules += [np_quantile, np_unique, np_pad, np_dims, np_products, np_fft, np_put]
     tables = [m.table() for m in modules]
     return {k: v for t in tables for k, v in t.items()}
 
