@@ -60,3 +60,12 @@ def test_nothing_happens_without_values_or_indices():
 
     assert_same(kiln.jit(empty_puts)(np.zeros(3), np.array([1]), np.zeros(0)), np.zeros(3))
     assert_same(kiln.jit(empty_puts)(np.zeros(3), np.zeros(0, np.int64), np.ones(2)), np.zeros(3))
+
+
+def test_lists_of_indices_and_values():
+    def listed(a):
+        np.put(a, [0, 2, -1], [5.0, 6.0])
+        np.put(a, (1,), 7)
+        return a
+
+    assert_same(kiln.jit(listed)(np.zeros(5)), listed(np.zeros(5)))
