@@ -8,7 +8,7 @@ from __future__ import annotations
 from kiln.codegen.c_lib import wrap_view
 from kiln.codegen.c_stmts import StmtRenderer
 from kiln.ir import nodes as ir
-from kiln.ir.ops import NUMPY_ROUTINES, ROUTINES_WITHOUT_AXIS
+from kiln.ir.ops import NUMPY_ROUTINES, ROUTINES_WITH_MODE, ROUTINES_WITHOUT_AXIS
 from kiln.ir.visit import iter_stmts
 
 _HELPER = r"""
@@ -19,17 +19,17 @@ static int kiln_np_result(PyObject* out, PyObject* part) {
     Py_XDECREF(arr); Py_XDECREF(part);
     return rc;
 }
-/* out[...] = <module>.<func>(a[, kth][, axis=-1][, kind=kind]); with out2 (not NULL), the
+/* out[...] = <module>.<func>(a[, kth][, axis=-1][, <key>=kind]); with out2 (not NULL), the
    routine's two results go to out and out2. Takes the references to out, out2, a and kth. */
-static int kiln_np_routine(const char* module, const char* func, int axis, const char* kind,
-                           PyObject* out, PyObject* out2, PyObject* a, PyObject* kth) {
+static int kiln_np_routine(const char* module, const char* func, int axis, const char* key,
+                           const char* kind, PyObject* out, PyObject* out2, PyObject* a, PyObject* kth) {
     PyObject* r = NULL;
     PyObject* m = PyImport_ImportModule(module);
     PyObject* f = m ? PyObject_GetAttrString(m, func) : NULL;
     PyObject* args = !f ? NULL : kth ? PyTuple_Pack(2, a, kth) : PyTuple_Pack(1, a);
     PyObject* kw = !args ? NULL
-        : !axis ? PyDict_New()
-        : kind ? Py_BuildValue("{s:i,s:s}", "axis", -1, "kind", kind) : Py_BuildValue("{s:i}", "axis", -1);
+        : !axis ? (kind ? Py_BuildValue("{s:s}", key, kind) : PyDict_New())
+        : kind ? Py_BuildValue("{s:i,s:s}", "axis", -1, key, kind) : Py_BuildValue("{s:i}", "axis", -1);
     if (kw) r = PyObject_Call(f, args, kw);
     int rc = r ? kiln_np_result(out, out2 ? PySequence_GetItem(r, 0) : (Py_INCREF(r), r)) : -1;
     if (rc == 0 && out2) rc = kiln_np_result(out2, PySequence_GetItem(r, 1));
@@ -54,6 +54,7 @@ def render_numpy_routine(s: ir.LibCall, r: StmtRenderer) -> list[str]:
     kind_c = f'"{kind}"' if kind else "NULL"
     module, _, name = ("numpy." + func).rpartition(".")
     axis = 0 if s.func in ROUTINES_WITHOUT_AXIS else 1
+    key = "mode" if s.func in ROUTINES_WITH_MODE else "kind"
     lines = [
         f"PyObject* w0_ = {wrap_view(r, out)};",
         f"PyObject* w1_ = {wrap_view(r, a)};",
@@ -62,7 +63,7 @@ def render_numpy_routine(s: ir.LibCall, r: StmtRenderer) -> list[str]:
         f"if (!w0_ || !w1_{' || !w2_' if kth else ''}{' || !w3_' if out2 else ''}) {{",
         "    Py_XDECREF(w0_); Py_XDECREF(w1_); Py_XDECREF(w2_); Py_XDECREF(w3_); goto kiln_fail;",
         "}",
-        f'if (kiln_np_routine("{module}", "{name}", {axis}, {kind_c}, w0_, w3_, w1_, w2_) < 0)',
+        f'if (kiln_np_routine("{module}", "{name}", {axis}, "{key}", {kind_c}, w0_, w3_, w1_, w2_) < 0)',
         "    goto kiln_fail;",
     ]
     return ["{", *["    " + x for x in lines], "}"]

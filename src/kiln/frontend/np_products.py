@@ -9,15 +9,16 @@ from collections.abc import Callable
 
 import numpy as np
 
-from kiln.errors import TypingError
+from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
+from kiln.frontend.arrays import as_lazy
 from kiln.frontend.callargs import REQUIRED, bind_args, fold_int
 from kiln.frontend.context import Context
 from kiln.frontend.np_layout import permuted
 from kiln.frontend.np_shapes import array_operand
 from kiln.frontend.numpy_ops import np_dot, reshape
 from kiln.frontend.ufuncs import apply_ufunc
-from kiln.frontend.values import ArrayView, Lazy, Scalar, TupleValue, Value
+from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, TupleValue, Value
 from kiln.ir import nodes as ir
 
 Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
@@ -91,5 +92,64 @@ def np_inner(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value
     return tensordot(ctx, x, y, [-1], [-1])
 
 
+_EMPTY = {
+    "convolve": ("a cannot be empty", "v cannot be empty"),
+    "correlate": ("first array argument cannot be empty", "second array argument cannot be empty"),
+}
+
+
+def signal_handler(func: str, default_mode: str) -> Handler:
+    """``np.convolve`` / ``np.correlate``: NumPy's own routine (a library call handing it the two
+    vectors: its sums run through NumPy's dot, so the values are NumPy's), ``mode`` known when
+    compiling; the result has NumPy's dtype and length for the mode."""
+
+    def handler(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+        from kiln.frontend.advanced import new_array
+        from kiln.frontend.arrays import materialize
+        from kiln.frontend.promotion import promote_dtypes
+        from kiln.frontend.views import bind_view
+
+        b = bind_args(
+            ctx, func, args, kwargs, [("a", REQUIRED), ("v", REQUIRED), ("mode", Const(default_mode))]
+        )
+        mode = b["mode"].value if isinstance(b["mode"], Const) else None
+        if mode not in ("full", "same", "valid"):
+            raise UnsupportedError(
+                f"{func}() with mode other than 'full', 'same' or 'valid' known when compiling", ctx.loc
+            )
+        x, y = (array_operand(ctx, b[k], func) for k in ("a", "v"))
+        if x.ndim > 1 or y.ndim > 1:
+            raise TypingError("object too deep for desired array", ctx.loc)
+        x, y = (_vector(ctx, v) for v in (x, y))
+        n1, n2 = ctx.temp(x.shape[0], "n"), ctx.temp(y.shape[0], "n")
+        for n, msg in zip((n1, n2), _EMPTY[func]):
+            ctx.emit(ir.Check(E.compare("gt", n, E.ZERO), "ValueError", msg))
+        longer, shorter = E.imax(n1, n2), E.imin(n1, n2)
+        length = {
+            "full": E.sub(E.add(n1, n2), E.ONE),
+            "same": longer,
+            "valid": E.add(E.sub(longer, shorter), E.ONE),
+        }
+        out = new_array(ctx, func, promote_dtypes(x.dtype, y.dtype), (ctx.temp(length[mode], "len"),))
+        views = [bind_view(ctx, out)] + [bind_view(ctx, materialize(ctx, v)) for v in (x, y)]
+        ctx.emit(ir.LibCall(f"{func}_{mode}", (views[0].base,), (views[1].base, views[2].base)))
+        return out
+
+    return handler
+
+
+def _vector(ctx: Context, value: ArrayView | Lazy) -> ArrayView | Lazy:
+    """A number as NumPy's ``array(v, ndmin=1)`` makes it: one element."""
+    if value.ndim == 1:
+        return value
+    only = as_lazy(value)
+    return Lazy(only.dtype, (E.ONE,), lambda idx: only.element(()), only.reads)
+
+
 def table() -> dict[object, Handler]:
-    return {np.tensordot: np_tensordot, np.inner: np_inner}
+    return {
+        np.tensordot: np_tensordot,
+        np.inner: np_inner,
+        np.convolve: signal_handler("convolve", "full"),
+        np.correlate: signal_handler("correlate", "valid"),
+    }

@@ -60,7 +60,7 @@ from kiln.ir.nodes import (
     While,
     format_value,
 )
-from kiln.ir.ops import NUMPY_ROUTINES, ROUTINES_WITHOUT_AXIS
+from kiln.ir.ops import NUMPY_ROUTINES, ROUTINES_WITH_MODE, ROUTINES_WITHOUT_AXIS
 from kiln.ir.types import ArrayType, ConstArg, ScalarType, layout_includes, layout_of
 from kiln.ir.verifier import printf_to_python
 
@@ -446,7 +446,7 @@ class _Interpreter:
         elif s.func in NUMPY_ROUTINES and len(outs) in (1, 2) and len(ins) in (1, 2):
             func, kind = NUMPY_ROUTINES[s.func]
             options: dict[str, Any] = {} if s.func in ROUTINES_WITHOUT_AXIS else {"axis": -1}
-            options |= {} if kind is None else {"kind": kind}
+            options |= {} if kind is None else {"mode" if s.func in ROUTINES_WITH_MODE else "kind": kind}
             routine: Any = np
             for part in func.split("."):
                 routine = getattr(routine, part)

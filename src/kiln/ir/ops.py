@@ -90,6 +90,12 @@ NUMPY_ROUTINES: dict[str, tuple[str, str | None]] = {
     "matrix_power": ("linalg.matrix_power", None),
     # numpy.linalg.slogdet(a): two outputs, the signs and the logs of the absolute values
     "slogdet": ("linalg.slogdet", None),
+    # numpy.convolve / numpy.correlate(a, v, mode=...): the second input is v
+    **{f"{f}_{mode}": (f, mode) for f in ("convolve", "correlate") for mode in ("full", "same", "valid")},
 }
 ROUTINES_WITH_KTH = frozenset({"partition", "argpartition"})
-ROUTINES_WITHOUT_AXIS = frozenset({"det", "matrix_power", "slogdet"})
+# their second element is NumPy's ``mode`` argument (not ``kind``), and they take no ``axis``
+ROUTINES_WITH_MODE = frozenset(
+    f"{f}_{m}" for f in ("convolve", "correlate") for m in ("full", "same", "valid")
+)
+ROUTINES_WITHOUT_AXIS = frozenset({"det", "matrix_power", "slogdet", *ROUTINES_WITH_MODE})

@@ -53,7 +53,7 @@ from kiln.ir.nodes import (
     While,
     nesting_leaves,
 )
-from kiln.ir.ops import CALLS, NUMPY_ROUTINES, PREDICATES, ROUTINES_WITH_KTH
+from kiln.ir.ops import CALLS, NUMPY_ROUTINES, PREDICATES, ROUTINES_WITH_KTH, ROUTINES_WITH_MODE
 from kiln.ir.selects import find_selects
 from kiln.ir.types import ArrayType, ConstArg, ScalarType
 from kiln.ir.visit import child_exprs, is_expr, is_stmt, iter_stmts
@@ -77,6 +77,7 @@ LIBCALL_ARITY: dict[str, tuple[int, int]] = {
     "cholesky_upper": (1, 1),
     **{name: (1, 2 if name in ROUTINES_WITH_KTH else 1) for name in NUMPY_ROUTINES},
     "matrix_power": (1, 2),
+    **{name: (1, 2) for name in ROUTINES_WITH_MODE},
     "slogdet": (2, 1),
 }
 _LENGTH_MODIFIER_RE = re.compile(r"%([-+ #0]*\d*(?:\.\d+)?)(?:hh|h|ll|l|j|z|t|q)([diouxX])")
@@ -462,6 +463,10 @@ class _Verifier:
             self.require(a.dtype in ("float64", "complex128"), f"slogdet of {a.dtype}")
             for part, dtype in ((sign, a.dtype), (log, "float64")):
                 self.require(part.ndim == a.ndim - 2 and part.dtype == dtype, f"slogdet into {part.dtype}")
+        elif s.func in ROUTINES_WITH_MODE:  # two vectors into one
+            self.require(
+                out.ndim == 1 and all(x.ndim == 1 for x in ins), f"{s.func} of vectors into a vector"
+            )
         elif s.func == "matrix_power":  # stacked square matrices to a 0-d int64 power
             a, power = ins
             self.require(a.ndim >= 2 and out.ndim == a.ndim, f"matrix_power of {a.ndim}-d into {out.ndim}-d")
