@@ -57,16 +57,33 @@ def _require_stacked_2d(ctx: Context, a: ArrayView | Lazy) -> None:
         raise LinAlgShapeError(msg, ctx.loc)
 
 
+def _alloc(ctx: Context, stem: str, dtype: str, shape: tuple[ir.Expr, ...]) -> str:
+    out = ctx.fresh(stem)
+    t = ArrayType(dtype, len(shape), "C")
+    ctx.declare(out, t)
+    ctx.add_origins(out, {out})
+    ctx.emit(ir.Alloc(out, t, shape))
+    return out
+
+
 def _call(
     ctx: Context, func: str, out_shape: tuple[ir.Expr, ...], inputs: list[ArrayView], dtype: str
 ) -> str:
-    out = ctx.fresh(func)
-    t = ArrayType(dtype, len(out_shape), "C")
-    ctx.declare(out, t)
-    ctx.add_origins(out, {out})
-    ctx.emit(ir.Alloc(out, t, out_shape))
+    out = _alloc(ctx, func, dtype, out_shape)
     ctx.emit(ir.LibCall(func, (out,), tuple(v.base for v in inputs)))
     return out
+
+
+def _matrices(
+    ctx: Context, name: str, args: list[Value], kwargs: dict[str, Value]
+) -> tuple[ArrayView | Lazy, ArrayView, str, str]:
+    """The one operand ``a`` of a function of stacked matrices, as given and as the computation
+    dtype's copy, with (computation dtype, result dtype)."""
+    b = bind_args(ctx, name, args, kwargs, [("a", REQUIRED)])
+    a = _array(ctx, b["a"], name, 0)
+    _require_stacked_2d(ctx, a)
+    compute, result = common_types(ctx, name, [a.dtype])
+    return a, _operand(ctx, a, compute), compute, result
 
 
 def _result(out: str, shape: tuple[ir.Expr, ...], compute: str, result: str) -> ArrayView | Lazy:
@@ -78,11 +95,7 @@ def _result(out: str, shape: tuple[ir.Expr, ...], compute: str, result: str) -> 
 
 
 def np_inv(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
-    b = bind_args(ctx, "inv", args, kwargs, [("a", REQUIRED)])
-    a = _array(ctx, b["a"], "inv", 0)
-    _require_stacked_2d(ctx, a)
-    compute, result = common_types(ctx, "inv", [a.dtype])
-    av = _operand(ctx, a, compute)
+    a, av, compute, result = _matrices(ctx, "inv", args, kwargs)
     return _result(_call(ctx, "inv", a.shape, [av], compute), a.shape, compute, result)
 
 
@@ -101,11 +114,7 @@ def np_det(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     """``np.linalg.det``: NumPy's own routine on the float64 or complex128 copy (the LU
     factorization, the sign and the log of the diagonal NumPy computes), cast to the result
     dtype; a number for a single matrix. NumPy raises for matrices that are not square."""
-    b = bind_args(ctx, "det", args, kwargs, [("a", REQUIRED)])
-    a = _array(ctx, b["a"], "det", 0)
-    _require_stacked_2d(ctx, a)
-    compute, result = common_types(ctx, "det", [a.dtype])
-    av = _operand(ctx, a, compute)
+    a, av, compute, result = _matrices(ctx, "det", args, kwargs)
     shape = a.shape[:-2]
     det = _result(_call(ctx, "det", shape, [av], compute), shape, compute, result)
     if shape:
@@ -118,19 +127,9 @@ def np_slogdet(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Val
     """``np.linalg.slogdet``: NumPy's own routine, the signs cast to the result dtype and the
     logs to its real part, as NumPy casts them; a tuple (NumPy's is a named tuple of the same
     two fields), of numbers for a single matrix."""
-    b = bind_args(ctx, "slogdet", args, kwargs, [("a", REQUIRED)])
-    a = _array(ctx, b["a"], "slogdet", 0)
-    _require_stacked_2d(ctx, a)
-    compute, result = common_types(ctx, "slogdet", [a.dtype])
-    av = _operand(ctx, a, compute)
+    a, av, compute, result = _matrices(ctx, "slogdet", args, kwargs)
     shape = a.shape[:-2]
-    names = []
-    for stem, dtype in (("sign", compute), ("logdet", "float64")):
-        names.append(ctx.fresh(stem))
-        t = ArrayType(dtype, len(shape), "C")
-        ctx.declare(names[-1], t)
-        ctx.add_origins(names[-1], {names[-1]})
-        ctx.emit(ir.Alloc(names[-1], t, shape))
+    names = [_alloc(ctx, stem, dtype, shape) for stem, dtype in (("sign", compute), ("logdet", "float64"))]
     ctx.emit(ir.LibCall("slogdet", tuple(names), (av.base,)))
     real = {"complex64": "float32", "complex128": "float64"}.get(result, result)
     sign = _result(names[0], shape, compute, result)
