@@ -14,6 +14,7 @@ import numpy as np
 
 from kiln.errors import LocatedError, TypingError, UnsupportedError
 from kiln.frontend import exprs as E
+from kiln.frontend.advanced import new_array
 from kiln.frontend.arrays import as_lazy
 from kiln.frontend.callargs import REQUIRED, ShapeError, bind_args, const_bool, fold_int
 from kiln.frontend.context import Context
@@ -58,12 +59,7 @@ def _require_stacked_2d(ctx: Context, a: ArrayView | Lazy) -> None:
 
 
 def _alloc(ctx: Context, stem: str, dtype: str, shape: tuple[ir.Expr, ...]) -> str:
-    out = ctx.fresh(stem)
-    t = ArrayType(dtype, len(shape), "C")
-    ctx.declare(out, t)
-    ctx.add_origins(out, {out})
-    ctx.emit(ir.Alloc(out, t, shape))
-    return out
+    return new_array(ctx, stem, dtype, shape).base
 
 
 def _call(
@@ -146,7 +142,6 @@ def np_matrix_power(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -
     exponent handed over when the call runs. A negative exponent inverts first, which turns
     integer matrices into float64 ones: for integers the exponent must be a constant, so that
     the result's dtype is known. Unlike NumPy's, ``n == 1`` gives a copy, not ``a`` itself."""
-    from kiln.frontend.advanced import new_array
     from kiln.frontend.arrays import materialize
 
     b = bind_args(ctx, "matrix_power", args, kwargs, [("a", REQUIRED), ("n", REQUIRED)])
