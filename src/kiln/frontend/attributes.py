@@ -89,10 +89,7 @@ def _array_attribute(lower: ExprLowering, value: ArrayView | Lazy, attr: str) ->
     if attr == "ndim":
         return Scalar(ir.Const(value.ndim, PY_INT))
     if attr == "size":
-        total: ir.Expr = E.ONE
-        for d in value.shape:
-            total = E.mul(total, d)
-        return Scalar(E.cast(total, PY_INT))
+        return Scalar(E.cast(E.product(value.shape), PY_INT))
     if attr == "dtype":
         return DType(value.dtype)
     if attr == "T":

@@ -6,6 +6,8 @@ expressions such as ``i + 1`` instead of ``0 + 1 * (i + 1)``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from kiln.ir import nodes as ir
 from kiln.ir.types import BOOL, INT64, ScalarType
 
@@ -67,6 +69,14 @@ def mul(a: ir.Expr, b: ir.Expr) -> ir.Expr:
     if ca == 0 or cb == 0:
         return ZERO
     return ir.Binary("mul", a, b, INT64)
+
+
+def product(dims: Iterable[ir.Expr]) -> ir.Expr:
+    """The product of extents (1 for none): how many elements a shape holds."""
+    total: ir.Expr = ONE
+    for d in dims:
+        total = mul(total, d)
+    return total
 
 
 def floordiv(a: ir.Expr, b: ir.Expr) -> ir.Expr:

@@ -41,10 +41,7 @@ def _rows_times_matrix(
     from kiln.frontend.numpy_ops import reshape
 
     lead = a.shape[:-1]
-    rows: ir.Expr = E.ONE
-    for d in lead:
-        rows = E.mul(rows, d)
-    flat = reshape(ctx, _converted(a, dtype), (ctx.temp(rows, "rows"), a.shape[-1]))
+    flat = reshape(ctx, _converted(a, dtype), (ctx.temp(E.product(lead), "rows"), a.shape[-1]))
     product = matmul_2d(ctx, flat, b)
     assert isinstance(product, ArrayView)
     return reshape(ctx, product, lead + product.shape[1:])

@@ -102,10 +102,7 @@ def _empty_check(ctx: Context, kind: str, size: ir.Expr) -> None:
 
 def argext(ctx: Context, kind: str, lazy: Lazy, axis: int | None, keepdims: bool) -> Value:
     if axis is None:
-        size: ir.Expr = E.ONE
-        for d in lazy.shape:
-            size = E.mul(size, d)
-        _empty_check(ctx, kind, ctx.temp(size, "size"))
+        _empty_check(ctx, kind, ctx.temp(E.product(lazy.shape), "size"))
         result = Scalar(ctx.temp(_scan(ctx, kind, lazy.shape, lazy.element, parallel=True), kind))
         if not keepdims:
             return result

@@ -96,10 +96,7 @@ def _accumulate(ctx: Context, source: Lazy, axis: int | None, op: str, t: Scalar
 
 
 def _accumulate_flat(ctx: Context, source: Lazy, op: str, t: ScalarType) -> ArrayView:
-    size: ir.Expr = E.ONE
-    for extent in source.shape:
-        size = E.mul(size, extent)
-    out = new_array(ctx, "cum", t.dtype, (size,))
+    out = new_array(ctx, "cum", t.dtype, (E.product(source.shape),))
     acc, pos = ctx.fresh("acc"), ctx.fresh("pos")
     ctx.declare(acc, _running_type(op, t))
     ctx.declare(pos, INT64)

@@ -247,10 +247,7 @@ class Histogram:
             ctx.emit(ir.Check(ordered, "ValueError", "max must be larger than min in range parameter."))
             self._check_finite(first, last, "supplied range of [%s, %s] is not finite")
             return first, last
-        size: ir.Expr = E.ONE
-        for d in self.a.shape:
-            size = E.mul(size, d)
-        size = ctx.temp(size, "size")
+        size = ctx.temp(E.product(self.a.shape), "size")
         a_t = ScalarType(self.a.dtype)
         lo, hi = ctx.fresh("lo"), ctx.fresh("hi")
         ctx.declare(lo, a_t)

@@ -137,10 +137,7 @@ def _axes_list(ctx: Context, value: object, ndim: int) -> list[int]:
 
 def raveled(a: Lazy) -> Lazy:
     """``a``'s elements in C order, as a 1-d value."""
-    size: ir.Expr = E.ONE
-    for d in a.shape:
-        size = E.mul(size, d)
-    return Lazy(a.dtype, (size,), lambda idx: a.element(unravel(idx[0], a.shape)), a.reads)
+    return Lazy(a.dtype, (E.product(a.shape),), lambda idx: a.element(unravel(idx[0], a.shape)), a.reads)
 
 
 def unravel(flat: ir.Expr, shape: tuple[ir.Expr, ...]) -> Index:

@@ -54,13 +54,6 @@ def _lazy(ctx: Context, v: Value, what: str) -> Lazy:
     return as_lazy(o)
 
 
-def _size(shape: tuple[ir.Expr, ...]) -> ir.Expr:
-    size: ir.Expr = E.ONE
-    for d in shape:
-        size = E.mul(size, d)
-    return size
-
-
 # -------------------------------------------------------------------- polyval
 def np_polyval(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "polyval", args, kwargs, [("p", REQUIRED), ("x", REQUIRED)])
@@ -105,7 +98,7 @@ def np_average(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Val
         avg = reduce(ctx, "mean", a, axis, keep)
         if not returned:
             return avg
-        count = E.floordiv(_size(a.shape), _size(avg.shape) if isinstance(avg, ArrayView) else E.ONE)
+        count = E.floordiv(E.product(a.shape), E.product(avg.shape) if isinstance(avg, ArrayView) else E.ONE)
         t = avg.type if isinstance(avg, Scalar) else ScalarType(avg.dtype)
         return TupleValue((avg, _filled(ctx, avg, E.cast(count, t))))
     w = _lazy(ctx, b["weights"], "average")

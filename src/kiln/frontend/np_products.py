@@ -24,13 +24,6 @@ from kiln.ir import nodes as ir
 Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 
 
-def _size(dims: list[ir.Expr]) -> ir.Expr:
-    size: ir.Expr = E.ONE
-    for d in dims:
-        size = E.mul(size, d)
-    return size
-
-
 def tensordot(
     ctx: Context, a: ArrayView | Lazy, b: ArrayView | Lazy, axes_a: list[int], axes_b: list[int]
 ) -> Value:
@@ -42,9 +35,9 @@ def tensordot(
         ctx.emit(ir.Check(E.compare("eq", a.shape[ka], b.shape[kb]), "ValueError", "shape-mismatch for sum"))
     free_a = [k for k in range(a.ndim) if k not in axes_a]
     free_b = [k for k in range(b.ndim) if k not in axes_b]
-    summed = _size([a.shape[k] for k in axes_a])
-    left = reshape(ctx, permuted(a, (*free_a, *axes_a)), (_size([a.shape[k] for k in free_a]), summed))
-    right = reshape(ctx, permuted(b, (*axes_b, *free_b)), (summed, _size([b.shape[k] for k in free_b])))
+    summed = E.product([a.shape[k] for k in axes_a])
+    left = reshape(ctx, permuted(a, (*free_a, *axes_a)), (E.product([a.shape[k] for k in free_a]), summed))
+    right = reshape(ctx, permuted(b, (*axes_b, *free_b)), (summed, E.product([b.shape[k] for k in free_b])))
     product = np_dot(ctx, [left, right], {})
     assert isinstance(product, ArrayView | Lazy)
     shape = (*(a.shape[k] for k in free_a), *(b.shape[k] for k in free_b))

@@ -47,13 +47,6 @@ def _operand(ctx: Context, value: Value, what: str) -> Lazy:
     return as_lazy(array_operand(ctx, value, what))
 
 
-def _size(shape: tuple[ir.Expr, ...]) -> ir.Expr:
-    size: ir.Expr = E.ONE
-    for d in shape:
-        size = E.mul(size, d)
-    return size
-
-
 def _in_range(ctx: Context, j: ir.Expr, n: ir.Expr, axis: int) -> ir.Expr:
     """``j`` counted from the end when negative, checked to lie in ``[0, n)`` (IndexError)."""
     inside = ir.Binary("and", E.compare("ge", j, E.sub(E.ZERO, n)), E.compare("lt", j, n), BOOL)
@@ -75,7 +68,11 @@ def np_put(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     if not ScalarType(ind.dtype).is_integer:
         raise TypingError("put(): indices must be integers", ctx.loc)
     values = raveled(_operand(ctx, b["v"], "put"))
-    n, ni, nv = ctx.temp(_size(a.shape), "n"), ctx.temp(ind.shape[0], "ni"), ctx.temp(values.shape[0], "nv")
+    n, ni, nv = (
+        ctx.temp(E.product(a.shape), "n"),
+        ctx.temp(ind.shape[0], "ni"),
+        ctx.temp(values.shape[0], "nv"),
+    )
     dtype = ScalarType(a.dtype)
 
     def write(idx: Index) -> None:

@@ -78,19 +78,12 @@ def np_repeat(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Valu
     if isinstance(axis, tuple):
         raise TypingError("'tuple' object cannot be interpreted as an integer", ctx.loc)
     k = None if axis is None else normalize_axes(ctx, axis, a.ndim)[0]
-    n = _flat_size(a) if k is None else a.shape[k]
+    n = E.product(a.shape) if k is None else a.shape[k]
     counts = _Counts.of(ctx, b["repeats"], ctx.temp(n, "n"))
     if k is None:
         return _repeated(ctx, a, counts, None, (counts.total,))
     shape = tuple(counts.total if j == k else d for j, d in enumerate(a.shape))
     return _repeated(ctx, a, counts, k, shape)
-
-
-def _flat_size(a: Lazy) -> ir.Expr:
-    size: ir.Expr = E.ONE
-    for d in a.shape:
-        size = E.mul(size, d)
-    return size
 
 
 class _Counts:

@@ -71,10 +71,7 @@ def variance(
         a = Lazy(src.dtype, (), lambda idx: scalar.expr, ())
     lazy = as_lazy(a)
     axes = normalize_axes(ctx, axis, lazy.ndim)
-    count: ir.Expr = E.ONE
-    for k in axes:
-        count = E.mul(count, lazy.shape[k])
-    count = ctx.temp(count, "n")
+    count = ctx.temp(E.product(lazy.shape[k] for k in axes), "n")
     mean = reduce(ctx, "mean", lazy, axis, keepdims=True, dtype=mean_dtype)
     mean_t = ScalarType(mean_dtype)
 

@@ -400,10 +400,7 @@ def reshape(ctx: Context, value: ArrayView | Lazy, shape: tuple[ir.Expr, ...]) -
     """A C-ordered view with the new shape (copying first if ``value`` is not C-contiguous)."""
     view = value if isinstance(value, ArrayView) and infer_layout(value) == "C" else materialize(ctx, value)
     view = bind_view(ctx, view)
-    size: ir.Expr = E.ONE
-    for d in view.shape:
-        size = E.mul(size, d)
-    size = ctx.temp(size, "size")
+    size = ctx.temp(E.product(view.shape), "size")
     shape = _infer_minus_one(ctx, shape, size)
     new_size: ir.Expr = E.ONE
     for d in shape:

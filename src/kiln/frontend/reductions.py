@@ -97,13 +97,6 @@ def _identity(kind: str, t: ScalarType) -> ir.Expr:
     return E.cast(ir.Const(value, ScalarType("int64")), t) if not t.is_bool else ir.Const(bool(value), t)
 
 
-def _size(shape: tuple[ir.Expr, ...]) -> ir.Expr:
-    total: ir.Expr = E.ONE
-    for d in shape:
-        total = E.mul(total, d)
-    return total
-
-
 def _reduce_into(
     ctx: Context,
     kind: str,
@@ -159,7 +152,7 @@ def _reduce_all(ctx: Context, kind: str, lazy: Lazy, out_dtype: str) -> ir.Expr:
     acc_t = ScalarType(_accumulator_dtype(kind, out_dtype))
     if kind == "mean" and acc_t.is_integer:
         acc_t = ScalarType("float64")
-    size = ctx.temp(_size(lazy.shape), "size")
+    size = ctx.temp(E.product(lazy.shape), "size")
     _empty_check(ctx, kind, size)
     acc = ctx.fresh(kind)
     ctx.declare(acc, acc_t)
@@ -186,14 +179,14 @@ def _reduce_axes(
     assert isinstance(t, ArrayType)
     ctx.add_origins(name, {name})
     ctx.emit(ir.Alloc(name, ArrayType(out_dtype, len(out_shape), "C"), out_shape))
-    _empty_check(ctx, kind, ctx.temp(_size(reduced_shape)))
+    _empty_check(ctx, kind, ctx.temp(E.product(reduced_shape)))
     out_t = ScalarType(out_dtype)
     acc_t = ScalarType(_accumulator_dtype(kind, out_dtype))
     if kind == "mean" and acc_t.is_integer:
         acc_t = ScalarType("float64")
     acc = ctx.fresh("acc")
     ctx.declare(acc, acc_t)
-    count = ctx.temp(_size(reduced_shape), "count")
+    count = ctx.temp(E.product(reduced_shape), "count")
 
     def outer(idx: tuple[ir.Expr, ...]) -> None:
         def element(ridx: tuple[ir.Expr, ...]) -> ir.Expr:

@@ -136,10 +136,8 @@ def _check_integer_exponents(ctx: Context, operands: list[Operand], t: ScalarTyp
             return
         result = elementwise(ctx, operands, lambda xs: E.bool_true(), "bool")
         if isinstance(result, Lazy):  # an array base: nothing to raise for when it is empty
-            size: ir.Expr = E.ONE
-            for d in result.shape:
-                size = E.mul(size, d)
-            ok = ir.Binary("or", ok, E.compare("eq", size, E.ZERO), ScalarType("bool"))
+            empty = E.compare("eq", E.product(result.shape), E.ZERO)
+            ok = ir.Binary("or", ok, empty, ScalarType("bool"))
     else:
         nonnegative = elementwise(ctx, operands, lambda xs: E.compare("ge", E.cast(xs[1], t), zero), "bool")
         every = reduce(ctx, "all", nonnegative) if isinstance(nonnegative, Lazy) else nonnegative
