@@ -16,6 +16,7 @@ from kiln.frontend import exprs as E
 from kiln.frontend.arrays import Operand, as_lazy
 from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, fold_int, is_none
 from kiln.frontend.context import Context
+from kiln.frontend.np_shapes import array_operand
 from kiln.frontend.np_stats import elem_type, operand
 from kiln.frontend.numpy_ops import astype
 from kiln.frontend.reductions import reduce
@@ -140,7 +141,9 @@ def np_array_equal(ctx: Context, args: list[Value], kwargs: dict[str, Value]) ->
         ctx, "array_equal", args, kwargs, [("a1", REQUIRED), ("a2", REQUIRED), ("equal_nan", False)]
     )
     equal_nan = const_bool(ctx, b["equal_nan"], "equal_nan")
-    x, y = (as_lazy(_array(operand(ctx, b[k], "np.array_equal"))) for k in ("a1", "a2"))
+    x, y = (
+        as_lazy(array_operand(ctx, operand(ctx, b[k], "np.array_equal"), "array_equal")) for k in ("a1", "a2")
+    )
     if x.ndim != y.ndim:
         return Scalar(ir.Const(False, PY_BOOL))
     same: ir.Expr = ir.Const(True, PY_BOOL)
@@ -161,13 +164,6 @@ def np_array_equal(ctx: Context, args: list[Value], kwargs: dict[str, Value]) ->
         ctx.emit(ir.Assign(result.name, E.cast(every.expr, PY_BOOL)))
     ctx.emit(ir.If(result, tuple(compare)))
     return Scalar(result)
-
-
-def _array(value: Operand) -> Lazy:
-    if isinstance(value, Scalar):
-        e = value.expr
-        return Lazy(value.type.dtype, (), lambda idx: e, ())
-    return as_lazy(value)
 
 
 def table() -> dict[object, Handler]:

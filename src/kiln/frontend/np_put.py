@@ -18,8 +18,8 @@ from kiln.frontend.arrays import as_lazy, broadcast_shapes, emit_loop_nest, inde
 from kiln.frontend.callargs import REQUIRED, bind_args, const_axis
 from kiln.frontend.context import Context
 from kiln.frontend.np_layout import raveled, unravel
-from kiln.frontend.np_shapes import array_operand
-from kiln.frontend.values import ArrayView, Const, Lazy, TupleValue, Value
+from kiln.frontend.np_shapes import sequence_operand
+from kiln.frontend.values import ArrayView, Const, Lazy, Value
 from kiln.frontend.views import bind_view
 from kiln.ir import nodes as ir
 from kiln.ir.types import BOOL, INT64, ScalarType
@@ -34,17 +34,6 @@ def _target(ctx: Context, value: Value, what: str) -> ArrayView:
         raise TypingError(f"{what}() writes into an array: its first argument must be one", ctx.loc)
     ctx.written_arrays.add(value.base)
     return bind_view(ctx, value)
-
-
-def _operand(ctx: Context, value: Value, what: str) -> Lazy:
-    """An array, a number, or a list or tuple of numbers (as ``np.asarray`` makes it)."""
-    if isinstance(value, TupleValue):
-        from kiln.frontend.numpy_ops import lookup_numpy
-
-        convert = lookup_numpy(np.asarray)
-        assert convert is not None
-        value = convert(ctx, [value], {})
-    return as_lazy(array_operand(ctx, value, what))
 
 
 def _in_range(ctx: Context, j: ir.Expr, n: ir.Expr, axis: int) -> ir.Expr:
@@ -64,10 +53,10 @@ def np_put(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
         raise UnsupportedError(
             "put() with a mode other than 'raise', 'wrap' or 'clip' known when compiling", ctx.loc
         )
-    ind = raveled(_operand(ctx, b["ind"], "put"))
+    ind = raveled(as_lazy(sequence_operand(ctx, b["ind"], "put")))
     if not ScalarType(ind.dtype).is_integer:
         raise TypingError("put(): indices must be integers", ctx.loc)
-    values = raveled(_operand(ctx, b["v"], "put"))
+    values = raveled(as_lazy(sequence_operand(ctx, b["v"], "put")))
     n, ni, nv = (
         ctx.temp(E.product(a.shape), "n"),
         ctx.temp(ind.shape[0], "ni"),
@@ -116,7 +105,7 @@ def np_put_along_axis(ctx: Context, args: list[Value], kwargs: dict[str, Value])
     others = tuple(E.ONE if j == k else d for j, d in enumerate(arr.shape))
     shape = broadcast_shapes(ctx, [others, idx_values.shape])
     shape = tuple(ctx.temp(idx_values.shape[k] if j == k else d, "len") for j, d in enumerate(shape))
-    values = _operand(ctx, b["values"], "put_along_axis")
+    values = as_lazy(sequence_operand(ctx, b["values"], "put_along_axis"))
     from_values = fit_value(ctx, values, shape)
     from_indices, from_arr = index_adapter(idx_values.shape, shape), index_adapter(others, shape)
     n, dtype = ctx.temp(arr.shape[k], "n"), ScalarType(arr.dtype)

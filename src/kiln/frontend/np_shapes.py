@@ -14,7 +14,7 @@ from kiln.frontend.arrays import as_lazy
 from kiln.frontend.callargs import REQUIRED, ShapeError, bind_args, const_axis, is_none
 from kiln.frontend.context import Context
 from kiln.frontend.reductions import normalize_axes
-from kiln.frontend.values import ArrayView, Lazy, Scalar, Value, Walk
+from kiln.frontend.values import ArrayView, Lazy, Scalar, TupleValue, Value, Walk
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, ScalarType
 
@@ -28,6 +28,17 @@ def array_operand(ctx: Context, v: Value, what: str) -> ArrayView | Lazy:
     if isinstance(v, ArrayView | Lazy):
         return v
     raise TypingError(f"{what}() expects an array", ctx.loc)
+
+
+def sequence_operand(ctx: Context, v: Value, what: str) -> ArrayView | Lazy:
+    """``array_operand`` that also takes a list or tuple of numbers, as ``np.asarray`` makes it."""
+    if isinstance(v, TupleValue):
+        from kiln.frontend.numpy_ops import lookup_numpy  # numpy_ops builds on this module
+
+        convert = lookup_numpy(np.asarray)
+        assert convert is not None
+        v = convert(ctx, [v], {})
+    return array_operand(ctx, v, what)
 
 
 # ---------------------------------------------------------------------- flip

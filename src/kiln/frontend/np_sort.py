@@ -18,6 +18,7 @@ from kiln.frontend.advanced import new_array
 from kiln.frontend.arrays import as_lazy, materialize
 from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, is_none
 from kiln.frontend.context import Context
+from kiln.frontend.np_shapes import sequence_operand
 from kiln.frontend.numpy_ops import reshape
 from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, TupleValue, Value
 from kiln.frontend.views import bind_view, transpose
@@ -166,22 +167,16 @@ def partition_handler(func: str) -> Handler:
 
 def _kth(ctx: Context, value: Value, func: str) -> ArrayView:
     """``kth`` as the 1-d int64 array the library call hands NumPy."""
-    from kiln.frontend.np_dims import with_new_axes  # they build on numpy_ops, which builds on this
-    from kiln.frontend.np_join import concatenate, stack_parts
-
-    if isinstance(value, ArrayView | Lazy):
-        if value.ndim > 1 or not ScalarType(value.dtype).is_integer:
-            raise TypingError(f"np.{func}(): kth must be an integer or a 1-d sequence of them", ctx.loc)
-        kth = as_lazy(value)
-        flat = Lazy(
-            "int64", kth.shape or (E.ONE,), lambda idx: E.as_index(kth.element(idx[: kth.ndim])), kth.reads
-        )
-        return materialize(ctx, flat)
-    items = value.items if isinstance(value, TupleValue) else (value,)
-    if not all(isinstance(v, Scalar) and v.type.is_integer for v in items):
-        raise TypingError(f"np.{func}(): kth must be an integer or a 1-d sequence of them", ctx.loc)
-    parts = stack_parts(ctx, TupleValue(tuple(Scalar(E.as_index(v.expr)) for v in items)), func)  # type: ignore[union-attr]
-    return concatenate(ctx, [as_lazy(with_new_axes(ctx, p, (0,))) for p in parts], 0, "int64")
+    message = f"np.{func}(): kth must be an integer or a 1-d sequence of them"
+    if not isinstance(value, Scalar | ArrayView | Lazy | TupleValue):
+        raise TypingError(message, ctx.loc)
+    kth = as_lazy(sequence_operand(ctx, value, func))
+    if kth.ndim > 1 or not ScalarType(kth.dtype).is_integer:
+        raise TypingError(message, ctx.loc)
+    flat = Lazy(
+        "int64", kth.shape or (E.ONE,), lambda idx: E.as_index(kth.element(idx[: kth.ndim])), kth.reads
+    )
+    return materialize(ctx, flat)
 
 
 def table() -> dict[object, Handler]:

@@ -15,14 +15,15 @@ from collections.abc import Callable
 
 import numpy as np
 
-from kiln.errors import TypingError, UnsupportedError
+from kiln.errors import UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import materialize
 from kiln.frontend.callargs import REQUIRED, bind_args, const_bool, is_none
 from kiln.frontend.context import Context
 from kiln.frontend.indexing import getitem
+from kiln.frontend.np_shapes import array_operand
 from kiln.frontend.np_sort import sorting_handler
-from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, TupleValue, Value
+from kiln.frontend.values import ArrayView, Const, Lazy, TupleValue, Value
 from kiln.ir import nodes as ir
 from kiln.ir.types import BOOL, INT64, ScalarType
 
@@ -42,11 +43,7 @@ def np_unique(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Valu
     if not _flag(ctx, b["sorted"], "sorted"):
         raise UnsupportedError("unique() with sorted=False", ctx.loc)
     equal_nan = _flag(ctx, b["equal_nan"], "equal_nan")
-    a = b["ar"]
-    if isinstance(a, Scalar):
-        a = Lazy(a.type.dtype, (E.ONE,), lambda idx: a.expr, ())  # NumPy flattens a number too
-    if not isinstance(a, ArrayView | Lazy):
-        raise TypingError("unique() expects an array", ctx.loc)
+    a = array_operand(ctx, b["ar"], "unique")  # a number too: sorting flattens it
     if ScalarType(a.dtype).is_complex:
         raise UnsupportedError("unique() of complex values", ctx.loc)
     kind: dict[str, Value] = {"kind": Const("stable")} if flags["return_index"] else {}
