@@ -124,6 +124,16 @@ def test_median(dtype, order):
     _check(empty, a)
 
 
+def test_median_of_a_vector_along_its_axis_is_a_number():
+    """It gave a 0-d array where NumPy gives a scalar (the only axis reduced, no keepdims)."""
+
+    def middle(v):
+        return np.median(v, axis=0), np.median(v, axis=-1, keepdims=True)
+
+    _check(middle, np.array([3.0, 1.0, 2.0]))
+    _check(middle, np.array([4, 1, 2, 3], dtype=np.int16))
+
+
 def along(a, order, few, flat):
     top = np.argmax(a, axis=0, keepdims=True)
     return (

@@ -342,7 +342,7 @@ def np_median(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Valu
 
     others = tuple(d for j, d in enumerate(ordered.shape) if j != k)
     result = Lazy(t.dtype, others, element, (ordered,))
-    if axis is None and not keep:
+    if not others and not keep:  # one slice, over the only axis or all: a number, as NumPy's
         return Scalar(ctx.temp(result.element(()), "median"))
     if not keep:
         return result
