@@ -19,8 +19,6 @@ depend on the data, so that NaN comes back in the wider dtype.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 
 from kiln.errors import TypingError, UnsupportedError
@@ -28,7 +26,7 @@ from kiln.frontend import exprs as E
 from kiln.frontend.arrays import as_lazy, emit_loop_nest
 from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, is_none
 from kiln.frontend.context import Context
-from kiln.frontend.np_search import Handler
+from kiln.frontend.np_search import Handler, per_slice
 from kiln.frontend.np_sort import sorting_handler
 from kiln.frontend.promotion import promote
 from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, Value
@@ -139,7 +137,11 @@ def _quantiles(
     ctx.emit(ir.Check(E.compare("gt", n, E.ZERO), "IndexError", msg))
     weight_type = FLOAT64 if q.weak else q.t
     if q.t.is_integer:  # quantile(a, 0) or (a, 1): NumPy takes the element, in a's dtype
-        return _finish(ctx, a, ordered, q, axis, keep, data, lambda j, idx: _taken(ordered, n, q, j, idx, k))
+
+        def taken(j: ir.Expr | None, idx: Index) -> ir.Expr:
+            return _taken(ordered, n, q, j, idx, k)
+
+        return per_slice(ctx, ordered, a.ndim, axis, keep, data.dtype, taken, q.count, _reads(q), "quantile")
     # The weight is a Python float (weak) or an array of q's dtype (not weak).
     lerp = (FLOAT64 if data.is_integer else data) if q.weak else promote(data, weight_type)
 
@@ -171,7 +173,7 @@ def _quantiles(
             result = ir.Select(nan_last, E.cast(at(E.sub(n, E.ONE)), lerp), result, lerp)
         return result
 
-    return _finish(ctx, a, ordered, q, axis, keep, lerp, value_at)
+    return per_slice(ctx, ordered, a.ndim, axis, keep, lerp.dtype, value_at, q.count, _reads(q), "quantile")
 
 
 def _taken(ordered: ArrayView, n: ir.Expr, q: _Fractions, j: ir.Expr | None, idx: Index, k: int) -> ir.Expr:
@@ -184,40 +186,6 @@ def _taken(ordered: ArrayView, n: ir.Expr, q: _Fractions, j: ir.Expr | None, idx
         return where
     final = ordered.load((*idx[:k], last, *idx[k:]))
     return ir.Select(ir.Call("isnan", (final,), BOOL), final, where, where.type)
-
-
-def _finish(
-    ctx: Context,
-    a: ArrayView | Lazy,
-    ordered: ArrayView,
-    q: _Fractions,
-    axis: int | None,
-    keep: bool,
-    t: ScalarType,
-    value_at: Callable[[ir.Expr | None, Index], ir.Expr],
-) -> Value:
-    """The result: ``q``'s axis first (a 1-d ``q``), then the other axes of ``a`` (all kept as
-    length 1 with ``keepdims``); a scalar for a scalar ``q`` and ``axis=None``."""
-    k = 0 if axis is None else axis % a.ndim
-    others = tuple(d for j, d in enumerate(ordered.shape) if j != k)
-    if keep:
-        others = (
-            (E.ONE,) * a.ndim
-            if axis is None
-            else tuple(E.ONE if j == k else d for j, d in enumerate(ordered.shape))
-        )
-
-    def element(idx: Index) -> ir.Expr:
-        j, rest = (None, idx) if q.count is None else (idx[0], idx[1:])
-        if keep:
-            rest = () if axis is None else (*rest[:k], *rest[k + 1 :])
-        return value_at(j, rest)
-
-    shape = others if q.count is None else (q.count, *others)
-    result = Lazy(t.dtype, shape, element, (ordered, *_reads(q)))
-    if not shape:
-        return Scalar(ctx.temp(result.element(()), "quantile"))
-    return result
 
 
 def _reads(q: _Fractions) -> tuple[ArrayView, ...]:

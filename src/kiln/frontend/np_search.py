@@ -340,19 +340,43 @@ def np_median(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Valu
             middle = ir.Select(ir.Call("isnan", (at(E.sub(n, E.ONE)),), BOOL), nan, middle, t)
         return ir.Select(E.compare("gt", n, E.ZERO), middle, nan, t)
 
+    return per_slice(ctx, ordered, ndim, axis, keep, t.dtype, lambda j, idx: element(idx), stem="median")
+
+
+def per_slice(
+    ctx: Context,
+    ordered: ArrayView,
+    ndim: int,
+    axis: int | None,
+    keep: bool,
+    dtype: str,
+    value_at: Callable[[ir.Expr | None, Index], ir.Expr],
+    lead: ir.Expr | None = None,
+    reads: tuple[ArrayView, ...] = (),
+    stem: str = "value",
+) -> Value:
+    """One value per slice of the sorted ``ordered`` (sorted along ``axis`` of an ``ndim``-d
+    input, or flattened for None). With ``lead`` (quantile's 1-d ``q``: a count, the arrays
+    ``reads``), a leading axis of that many values per slice. The other axes follow, kept with
+    length 1 under ``keep``; a number when no axis is left, as NumPy's. ``value_at(j, idx)`` is
+    the value at lead index ``j`` (None without) and ``idx`` over the other axes."""
+    k = 0 if axis is None else axis % ndim
     others = tuple(d for j, d in enumerate(ordered.shape) if j != k)
-    result = Lazy(t.dtype, others, element, (ordered,))
-    if not others and not keep:  # one slice, over the only axis or all: a number, as NumPy's
-        return Scalar(ctx.temp(result.element(()), "median"))
-    if not keep:
-        return result
-    shape = (
-        (E.ONE,) * ndim
-        if axis is None
-        else tuple(E.ONE if j == k else d for j, d in enumerate(ordered.shape))
-    )
-    squeeze = (lambda idx: ()) if axis is None else (lambda idx: (*idx[:k], *idx[k + 1 :]))
-    return Lazy(t.dtype, shape, lambda idx: result.element(squeeze(idx)), (ordered,))
+    if keep:
+        kept = tuple(E.ONE if j == k else d for j, d in enumerate(ordered.shape))
+        others = (E.ONE,) * ndim if axis is None else kept
+
+    def element(idx: Index) -> ir.Expr:
+        j, rest = (None, idx) if lead is None else (idx[0], idx[1:])
+        if keep:
+            rest = () if axis is None else (*rest[:k], *rest[k + 1 :])
+        return value_at(j, rest)
+
+    shape = others if lead is None else (lead, *others)
+    result = Lazy(dtype, shape, element, (ordered, *reads))
+    if not shape:
+        return Scalar(ctx.temp(result.element(()), stem))
+    return result
 
 
 # ------------------------------------------------------------ take_along_axis
