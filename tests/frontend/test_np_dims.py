@@ -77,5 +77,11 @@ def test_errors():
         kiln.jit(lambda a: np.squeeze(a))(np.ones((2, 1)))
     with pytest.raises(kiln.TypingError, match="vsplit only works on arrays of 2 or more dimensions"):
         kiln.jit(lambda a: np.vsplit(a, 2))(np.ones(4))
-    with pytest.raises(kiln.TypingError, match="out of bounds"):
+    with pytest.raises(np.exceptions.AxisError, match="out of bounds"):
         kiln.jit(lambda a: np.expand_dims(a, 3))(np.ones(4))
+    with pytest.raises(np.exceptions.AxisError, match="out of bounds"):
+        kiln.jit(lambda a: np.squeeze(a[None], axis=2))(np.ones(4))
+    with pytest.raises(ValueError, match="axis"):
+        kiln.jit(lambda a: np.expand_dims(a, (0, 0)))(np.ones(4))
+    with pytest.raises(TypeError, match="NoneType"):
+        kiln.jit(lambda a: np.expand_dims(a, None))(np.ones(4))

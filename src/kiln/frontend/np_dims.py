@@ -24,6 +24,7 @@ from kiln.frontend.context import Context
 from kiln.frontend.np_join import concatenate, stack_parts
 from kiln.frontend.np_layout import split_handler
 from kiln.frontend.np_shapes import array_operand
+from kiln.frontend.reductions import normalize_axes
 from kiln.frontend.values import ArrayView, Lazy, Scalar, TupleValue, Value
 from kiln.frontend.views import NEWAXIS, SliceSpec, subscript
 from kiln.ir import nodes as ir
@@ -67,24 +68,18 @@ def without_axes(ctx: Context, value: ArrayView | Lazy, axes: tuple[int, ...]) -
     return Lazy(value.dtype, shape, element, value.reads)
 
 
-def _axes(ctx: Context, value: object, ndim: int, what: str) -> tuple[int, ...]:
-    axis = const_axis(ctx, value)
-    axes = (axis,) if isinstance(axis, int) else axis or ()
-    out = []
-    for a in axes:
-        if not -ndim <= a < ndim:
-            raise TypingError(f"axis {a} is out of bounds for array of dimension {ndim}", ctx.loc)
-        out.append(a % ndim)
-    if len(set(out)) != len(out):
-        raise TypingError("repeated axis", ctx.loc)
-    return tuple(sorted(out))
+def _axes(ctx: Context, value: object, ndim: int) -> tuple[int, ...]:
+    """Constant axes of an ``ndim``-d array, normalized, with NumPy's AxisError."""
+    if is_none(value):  # not "every axis", as for a reduction
+        raise TypingError("'NoneType' object cannot be interpreted as an integer", ctx.loc)
+    return normalize_axes(ctx, const_axis(ctx, value), ndim)
 
 
 def np_expand_dims(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "expand_dims", args, kwargs, [("a", REQUIRED), ("axis", REQUIRED)])
     a = array_operand(ctx, b["a"], "expand_dims")
     n = len(_axes_count(b["axis"]))
-    return with_new_axes(ctx, a, _axes(ctx, b["axis"], a.ndim + n, "expand_dims"))
+    return with_new_axes(ctx, a, _axes(ctx, b["axis"], a.ndim + n))
 
 
 def _axes_count(value: object) -> tuple[object, ...]:
@@ -104,7 +99,7 @@ def squeeze(ctx: Context, a: ArrayView | Lazy, axis: object) -> Value:
                 "squeeze() without axis: the extents are known only at run time (give axis=)", ctx.loc
             )
         return without_axes(ctx, a, tuple(k for k, d in enumerate(known) if d == 1))
-    axes = _axes(ctx, axis, a.ndim, "squeeze")
+    axes = _axes(ctx, axis, a.ndim)
     for k in axes:
         msg = "cannot select an axis to squeeze out which has size not equal to one"
         ctx.emit(ir.Check(E.compare("eq", a.shape[k], E.ONE), "ValueError", msg))
