@@ -53,9 +53,9 @@ def _flatten_blocks(s: ir.Stmt) -> list[ir.Stmt]:
 
 
 def _reject_early_exit(s: ir.Stmt) -> None:
+    exit_ = "an early exit (a return from a helper inside a loop or branch, or an exception caught by try)"
     kinds = {ir.Return: "return inside a loop or branch", ir.Break: "break", ir.Continue: "continue",
-             ir.Exit: "an early exit (return from a helper inside a loop or branch)",
-             ir.Block: "an early exit (return from a helper inside a loop or branch)"}  # fmt: skip
+             ir.Exit: exit_, ir.Block: exit_}  # fmt: skip
     what = kinds.get(type(s))
     if what is not None:
         raise UnsupportedError(f"reverse-mode differentiation of {what}", s.loc, _HINT)

@@ -28,6 +28,7 @@ from kiln.frontend.lower_exprs import (
 from kiln.frontend.masked_update import fuse_masked_update
 from kiln.frontend.promotion import can_cast
 from kiln.frontend.source import ParsedFunction
+from kiln.frontend.try_except import lower_try
 from kiln.frontend.ufuncs import python_operator, truthy
 from kiln.frontend.values import ArrayView, Const, Lazy, RecordValue, Scalar, TupleValue, Value, whole_view
 from kiln.frontend.views import bind_view, infer_layout, subscript
@@ -431,6 +432,9 @@ class Lowerer(ExprLowering):
             if item.optional_vars is not None:
                 raise UnsupportedError("'with np.errstate(...) as name'", self.ctx.loc)
         self.lower_body(node.body)
+
+    def stmt_Try(self, node: ast.Try) -> None:
+        lower_try(self, node)
 
     def stmt_Break(self, node: ast.Break) -> None:
         self.ctx.emit(ir.Break())

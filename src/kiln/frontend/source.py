@@ -202,6 +202,8 @@ class _DefiniteAssignment:
                 self.assign(s.target, inner)
             self.block(s.body, inner)  # the body may not run: it defines nothing after the loop
             self.block(s.orelse, set(d))
+        elif isinstance(s, ast.Try):
+            return self.try_(s, d)
         elif isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             d.add(s.name)  # what its body reads is read when it is called
         elif isinstance(s, ast.With):
@@ -211,6 +213,19 @@ class _DefiniteAssignment:
         else:
             self.reads(s, d)
         return d
+
+    def try_(self, s: ast.Try, d: set[str]) -> set[str] | None:
+        """Any statement of the body may raise: a handler starts from what was assigned
+        before the ``try``; the ``else`` follows a body that ran to its end; the ``finally``
+        runs on every path."""
+        body = self.block(s.body, set(d))
+        arms = [self.block(s.orelse, body) if body is not None else None]
+        arms += [self.block(h.body, set(d)) for h in s.handlers]
+        through = [a for a in arms if a is not None]
+        final = self.block(s.finalbody, set(d))
+        if not through or final is None:
+            return None
+        return set.intersection(*through) | final
 
 
 def _lambda_tree(fn: types.FunctionType, filename: str) -> ast.FunctionDef | None:
