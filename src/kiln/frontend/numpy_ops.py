@@ -516,6 +516,7 @@ def _themed_tables() -> dict[object, Handler]:
         np_cumulative,
         np_differences,
         np_dims,
+        np_einsum,
         np_fft,
         np_histogram,
         np_join,
@@ -537,7 +538,7 @@ def _themed_tables() -> dict[object, Handler]:
 
     modules = [np_stats, np_argext, np_shapes, np_join, np_cov, np_histogram, np_round, np_cumulative]
     modules += [np_sort, np_differences, np_trace, np_layout, np_angles, np_nan, np_misc, np_search]
-    modules += [np_quantile, np_unique, np_pad, np_dims, np_products, np_fft, np_put]
+    modules += [np_quantile, np_unique, np_pad, np_dims, np_products, np_fft, np_put, np_einsum]
     tables = [m.table() for m in modules]
     return {k: v for t in tables for k, v in t.items()}
 
