@@ -12,6 +12,7 @@ from kiln.errors import UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import elementwise
 from kiln.frontend.context import Context
+from kiln.frontend.lists import MUTATORS
 from kiln.frontend.np_methods import FUNCTION_METHODS
 from kiln.frontend.outer import UFUNC_METHODS
 from kiln.frontend.records import record_attribute
@@ -22,6 +23,7 @@ from kiln.frontend.values import (
     DType,
     Intrinsic,
     Lazy,
+    ListValue,
     RecordValue,
     Scalar,
     TupleValue,
@@ -69,6 +71,8 @@ def attribute(lower: ExprLowering, value: Value, attr: str) -> Value:
             return _NUMPY_SCALAR_METADATA[attr](value)
     if isinstance(value, DType) and attr == "type":
         return value
+    if isinstance(value, ListValue) and attr in MUTATORS:
+        return BoundMethod(value, attr)
     raise UnsupportedError(f"attribute '{attr}' of {describe(value)}", ctx.loc)
 
 

@@ -13,10 +13,21 @@ from kiln.frontend import numpy_ops as npo
 from kiln.frontend.arrays import as_lazy, assign
 from kiln.frontend.callargs import dtype_arg, shape_arg
 from kiln.frontend.context import Context
+from kiln.frontend.lists import list_length
 from kiln.frontend.np_methods import call_function_method
 from kiln.frontend.promotion import promote
 from kiln.frontend.ufuncs import apply_ufunc, python_operator, truthy
-from kiln.frontend.values import ArrayView, Const, DType, Lazy, RangeValue, Scalar, TupleValue, Value
+from kiln.frontend.values import (
+    ArrayView,
+    Const,
+    DType,
+    Lazy,
+    ListValue,
+    RangeValue,
+    Scalar,
+    TupleValue,
+    Value,
+)
 from kiln.ir import nodes as ir
 from kiln.ir.types import PY_BOOL, PY_COMPLEX, PY_FLOAT, PY_INT, ScalarType
 
@@ -53,6 +64,8 @@ def builtin_range(ctx: Context, args: list[Value], parallel: bool = False) -> Ra
 
 
 def builtin_len(ctx: Context, v: Value) -> Value:
+    if isinstance(v, ListValue):
+        return list_length(v)
     if isinstance(v, TupleValue):
         return Scalar(ir.Const(len(v.items), PY_INT))
     if isinstance(v, ArrayView | Lazy):

@@ -57,6 +57,19 @@ class TypeEnv:
     types: dict[str, VarType] = field(default_factory=dict)
     origins: dict[str, set[str]] = field(default_factory=dict)
     changed: bool = False
+    # the element type of each list built in compiled code, by the place it is made
+    list_elements: dict[str, ScalarType] = field(default_factory=dict)
+    # a list's element type changed: the types that followed from the old one are forgotten
+    restart: bool = False
+
+    def note_list_element(self, key: str, t: ScalarType) -> ScalarType:
+        """The list made at ``key`` holds a ``t`` too: its element type from now on."""
+        old = self.list_elements.get(key)
+        merged = t if old is None or old == t else promote(old, t)
+        if merged != old:
+            self.list_elements[key] = merged
+            self.changed = self.restart = True
+        return merged
 
     def declare(self, name: str, t: VarType, loc: SourceLoc, shown: str) -> VarType:
         old = self.types.get(name)
@@ -67,10 +80,11 @@ class TypeEnv:
         return merged
 
     def start_iteration(self) -> None:
-        """Forget temporaries: each is created with its final type in every iteration."""
-        self.types = {n: t for n, t in self.types.items() if not is_temporary(n)}
-        self.origins = {n: o for n, o in self.origins.items() if not is_temporary(n)}
-        self.changed = False
+        """Forget temporaries: each is created with its final type in every iteration (and
+        every type, when a list's element type changed: values read from it had another)."""
+        self.types = {n: t for n, t in self.types.items() if not (self.restart or is_temporary(n))}
+        self.origins = {n: o for n, o in self.origins.items() if not (self.restart or is_temporary(n))}
+        self.changed = self.restart = False
 
 
 def is_temporary(name: str) -> bool:

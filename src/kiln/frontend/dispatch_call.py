@@ -6,15 +6,29 @@ import inspect
 import types
 from typing import TYPE_CHECKING, cast
 
+import numpy as np
+
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import calls
 from kiln.frontend.closures import InnerFunction, bind_arguments
+from kiln.frontend.context import Context
+from kiln.frontend.lists import call_list_method, list_array
 from kiln.frontend.lower_exprs import describe, python_constant
-from kiln.frontend.numpy_ops import lookup_numpy
+from kiln.frontend.numpy_ops import Handler, lookup_numpy
 from kiln.frontend.printing import print_call, str_call
 from kiln.frontend.records import RecordMethod
 from kiln.frontend.source import ParsedFunction, parse_function
-from kiln.frontend.values import BoundMethod, Const, DType, Intrinsic, Lazy, Scalar, TupleValue, Value
+from kiln.frontend.values import (
+    BoundMethod,
+    Const,
+    DType,
+    Intrinsic,
+    Lazy,
+    ListValue,
+    Scalar,
+    TupleValue,
+    Value,
+)
 from kiln.ir import nodes as ir
 
 if TYPE_CHECKING:
@@ -23,10 +37,28 @@ if TYPE_CHECKING:
 MAX_INLINE_DEPTH = 32
 
 
+def _call_method(ctx: Context, func: BoundMethod, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    if isinstance(func.receiver, ListValue):
+        if kwargs:
+            raise TypingError(f"list.{func.name}() takes no keyword arguments", ctx.loc)
+        return call_list_method(ctx, func.receiver, func.name, args)
+    return calls.call_method(ctx, func.receiver, func.name, args, kwargs)
+
+
+def _call_numpy(
+    ctx: Context, f: object, handler: Handler, args: list[Value], kwargs: dict[str, Value]
+) -> Value:
+    """NumPy reads a list built in compiled code as the array of its items (``np.array`` and
+    ``np.asarray`` make that array themselves, of the ``dtype`` they are given)."""
+    if f is not np.array and f is not np.asarray:
+        args = [list_array(ctx, a) if isinstance(a, ListValue) else a for a in args]
+    return handler(ctx, list(args), dict(kwargs))
+
+
 def dispatch_call(low: Lowerer, func: Value, args: list[Value], kwargs: dict[str, Value]) -> Value:
     ctx = low.ctx
     if isinstance(func, BoundMethod):
-        return calls.call_method(ctx, func.receiver, func.name, args, kwargs)
+        return _call_method(ctx, func, args, kwargs)
     if isinstance(func, DType):
         return calls.call_dtype(ctx, func, args)
     if not isinstance(func, Const):
@@ -46,7 +78,7 @@ def dispatch_call(low: Lowerer, func: Value, args: list[Value], kwargs: dict[str
         return TupleValue(args[0].items)  # a list (or tuple) of known length as a tuple
     handler = lookup_numpy(f)
     if handler is not None:
-        return handler(ctx, list(args), dict(kwargs))
+        return _call_numpy(ctx, f, handler, args, kwargs)
     result = calls.call_builtin(ctx, f, args, kwargs)
     if result is None and not kwargs:
         result = calls.call_math(ctx, f, args)

@@ -178,3 +178,29 @@ def _decide(node: Comprehension, name: str, acc: str) -> list[ast.stmt]:
     hit: list[ast.stmt] = [ast.If(test, [_assign(acc, ast.Constant(found)), ast.Break()], [])]
     stop = _name(acc) if found else ast.UnaryOp(ast.Not(), _name(acc))
     return [_assign(acc, ast.Constant(not found)), *_loops(node, hit, stop)]
+
+
+def over_items(low: Lowerer, call: ast.Call, items: Value) -> ast.Call:
+    """``call`` (``sum(l)``, ``max(l, default=0)`` ...) with its first argument, already
+    lowered to ``items``, walked as ``(x for x in items)``."""
+    stem = f"_items{call.lineno}c{call.col_offset}_"
+    low.bind(stem, items)
+    walk = ast.comprehension(ast.Name(stem + "x", ast.Store()), _name(stem), [], 0)
+    first = ast.GeneratorExp(_name(stem + "x"), [walk])
+    rewritten = ast.Call(call.func, [first, *call.args[1:]], call.keywords)
+    return ast.fix_missing_locations(ast.copy_location(rewritten, call))
+
+
+def list_comprehension(low: Lowerer, node: ast.ListComp) -> Value:
+    """``[elt for ...]``: an empty list, then the comprehension's loops appending to it."""
+    if any(g.is_async for g in node.generators):
+        raise UnsupportedError("asynchronous comprehensions", low.ctx.loc)
+    stem = f"_list{node.lineno}c{node.col_offset}_"
+    renamed = _Renamer(comprehension_names(node), stem).rename(node)
+    acc = stem + "acc"
+    push = ast.Expr(ast.Call(ast.Attribute(_name(acc), "append", ast.Load()), [renamed.elt], []))
+    stmts = [_assign(acc, ast.List([], ast.Load())), *_loops(renamed, [push])]
+    for stmt in stmts:
+        ast.fix_missing_locations(ast.copy_location(stmt, node))
+    low.lower_body(stmts)
+    return low.lookup(acc, node)

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import materialize
+from kiln.frontend.lists import item, list_length
 from kiln.frontend.lower_exprs import describe
-from kiln.frontend.values import ArrayView, Const, Lazy, RangeValue, Scalar, TupleValue, Value
+from kiln.frontend.values import ArrayView, Const, Lazy, ListValue, RangeValue, Scalar, TupleValue, Value
 from kiln.frontend.views import bind_view, subscript
 from kiln.ir import nodes as ir
 from kiln.ir.types import PY_INT
@@ -131,6 +132,10 @@ def sequence_of(low: Lowerer, value: Value) -> Sequence:
             value = bind_view(ctx, value, ctx.fresh("iter"))
         view = value
         return Sequence(ctx.temp(view.shape[0], "n"), lambda i: _row(low, view, i))
+    if isinstance(value, ListValue):
+        items = value
+        n = ctx.temp(E.as_index(list_length(items).expr), "n")
+        return Sequence(n, lambda i: item(ctx, items, i))
     if isinstance(value, Scalar):
         raise TypingError(f"{describe(value)} is not iterable", ctx.loc)
     raise UnsupportedError(f"for-loops over {describe(value)}", ctx.loc)

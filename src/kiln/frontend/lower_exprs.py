@@ -11,6 +11,7 @@ import numpy as np
 
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
+from kiln.frontend import lists
 from kiln.frontend.advanced import has_arrays, list_index
 from kiln.frontend.arrays import materialize
 from kiln.frontend.context import Context
@@ -26,6 +27,7 @@ from kiln.frontend.values import (
     Const,
     DType,
     Lazy,
+    ListValue,
     RecordValue,
     Scalar,
     TextValue,
@@ -333,6 +335,10 @@ class ExprLowering:
         base = self.expr(node.value)
         if isinstance(base, TupleValue):
             return self._tuple_subscript(base, node.slice)
+        if isinstance(base, ListValue):
+            if isinstance(node.slice, ast.Slice):
+                raise UnsupportedError("slicing a list built in compiled code", self.ctx.loc)
+            return lists.item(self.ctx, base, lists.position(self.ctx, base, self.expr(node.slice)))
         if isinstance(base, Const) and base.value is np.mgrid:
             from kiln.frontend.np_mgrid import mgrid
 
@@ -417,11 +423,11 @@ class ExprLowering:
         )
 
     def expr_ListComp(self, node: ast.ListComp) -> Value:
-        raise UnsupportedError(
-            "a list comprehension is only supported as the argument of sum(), min(), max(), any() or all()",
-            self.ctx.loc,
-            hint="lists are not supported yet; build an array with np.empty and a loop",
-        )
+        from kiln.frontend.generators import list_comprehension
+        from kiln.frontend.lower_stmts import Lowerer
+
+        assert isinstance(self, Lowerer)  # the statement lowerer is the only expression lowerer
+        return list_comprehension(self, node)
 
 
 def _is_none(value: Value) -> bool:
@@ -514,6 +520,8 @@ def describe(value: Value) -> str:
         return f"a {'list' if value.is_list else 'tuple'} of {len(value.items)} items"
     if isinstance(value, RecordValue):
         return f"a {value.record.__name__} (dataclass)"
+    if isinstance(value, ListValue):
+        return "a list built in compiled code"
     if isinstance(value, DType):
         return f"the dtype {value.name}"
     if isinstance(value, BoundMethod):

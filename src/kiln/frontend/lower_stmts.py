@@ -15,8 +15,9 @@ from kiln.frontend import exprs as E
 from kiln.frontend.advanced import has_arrays
 from kiln.frontend.arrays import assign, materialize, setitem_scalar
 from kiln.frontend.context import Context
-from kiln.frontend.generators import REDUCERS, lower_reduction
+from kiln.frontend.generators import REDUCERS, lower_reduction, over_items
 from kiln.frontend.indexing import getitem, setitem
+from kiln.frontend.lists import bind_list, mutated_names, new_list, set_item
 from kiln.frontend.lower_exprs import (
     BINOPS,
     ExprLowering,
@@ -30,7 +31,17 @@ from kiln.frontend.promotion import can_cast
 from kiln.frontend.source import ParsedFunction
 from kiln.frontend.try_except import lower_try
 from kiln.frontend.ufuncs import python_operator, truthy
-from kiln.frontend.values import ArrayView, Const, Lazy, RecordValue, Scalar, TupleValue, Value, whole_view
+from kiln.frontend.values import (
+    ArrayView,
+    Const,
+    Lazy,
+    ListValue,
+    RecordValue,
+    Scalar,
+    TupleValue,
+    Value,
+    whole_view,
+)
 from kiln.frontend.views import bind_view, infer_layout, subscript
 from kiln.ir import nodes as ir
 from kiln.ir.nodes import Nesting
@@ -214,6 +225,8 @@ class Lowerer(ExprLowering):
                 else materialize(ctx, value, target, shown)
             )
             return self._binding(target, bound, once)
+        if isinstance(value, ListValue):
+            return bind_list(ctx, target, value)
         if isinstance(value, TupleValue | RecordValue):
             items = (self.store_into(f"{target}__{k}", v, f"{shown}[{k}]") for k, v in enumerate(value.items))
             return dataclasses.replace(value, items=tuple(items))
@@ -277,11 +290,26 @@ class Lowerer(ExprLowering):
     def stmt_Assign(self, node: ast.Assign) -> None:
         if fuse_masked_update(self, node):
             return
-        value = self.expr(node.value)
+        value = self._new_list(node) or self.expr(node.value)
         if len(node.targets) > 1 or any(isinstance(t, ast.Tuple | ast.List) for t in node.targets):
             value = self.snapshot(value)
         for target in node.targets:
             self.assign_target(target, value)
+
+    def _new_list(self, node: ast.Assign) -> ListValue | None:
+        """``name = [...]``, empty or with the name changed as a list somewhere: a list built
+        in compiled code (other list displays are sequences of known length)."""
+        target, value, count = node.targets[0], node.value, None
+        if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult):  # [0.0] * n, n * [0.0]
+            left = isinstance(value.left, ast.List)
+            value, count = (value.left, value.right) if left else (value.right, value.left)
+        if len(node.targets) != 1 or not isinstance(target, ast.Name) or not isinstance(value, ast.List):
+            return None
+        if (value.elts or count is not None) and target.id not in mutated_names(self.scope.parsed.tree):
+            return None
+        items = list(self.operands_in_order(value.elts))
+        repeat = None if count is None else self.expr(count)
+        return new_list(self.ctx, f"{self.scope.prefix}{value.lineno}:{value.col_offset}", items, repeat)
 
     def stmt_AnnAssign(self, node: ast.AnnAssign) -> None:
         if node.value is not None:
@@ -318,6 +346,9 @@ class Lowerer(ExprLowering):
 
     def store_subscript(self, target: ast.Subscript, value: Value) -> None:
         base = self.expr(target.value)
+        if isinstance(base, ListValue):
+            set_item(self.ctx, base, self.expr(target.slice), value)
+            return
         if not isinstance(base, ArrayView):
             raise TypingError(f"{describe(base)} does not support item assignment", self.ctx.loc)
         index = self.index_items(target.slice)
@@ -509,6 +540,8 @@ class Lowerer(ExprLowering):
             self.expr(node.args[0])  # any other call of one: refused there, with its location
         names = [k.arg for k in node.keywords if k.arg is not None]
         func, *values = self.operands_in_order([node.func, *node.args, *(k.value for k in node.keywords)])
+        if isinstance(func, Const) and func.value in REDUCERS and values and isinstance(values[0], ListValue):
+            return lower_reduction(self, func.value, over_items(self, node, values[0]))
         args = values[: len(node.args)]
         return dispatch_call(self, func, args, dict(zip(names, values[len(node.args) :])))
 
@@ -575,6 +608,8 @@ def _holds_record(value: Value) -> bool:
 
 
 def _holds_list(value: Value) -> bool:
+    if isinstance(value, ListValue):
+        return True
     return isinstance(value, TupleValue) and (value.is_list or any(_holds_list(v) for v in value.items))
 
 
@@ -609,9 +644,9 @@ def check_errstate(low: Lowerer, node: ast.expr) -> None:
 def check_returnable(kind: str | None, loc: Any) -> None:
     if kind == "list":
         raise UnsupportedError(
-            "returning a list (compiled code reads lists passed to it; it builds none)",
+            "returning a list",
             loc,
-            hint="return a tuple, or pass and return a NumPy array",
+            hint="return a tuple or a NumPy array (np.array(l) of a list built in compiled code)",
         )
     if kind == "record":
         raise UnsupportedError(

@@ -23,10 +23,11 @@ from kiln.frontend.callargs import (
 )
 from kiln.frontend.context import Context
 from kiln.frontend.linalg_table import linalg_functions
+from kiln.frontend.lists import list_array
 from kiln.frontend.promotion import can_cast, promote, promote_dtypes
 from kiln.frontend.reductions import reduce
 from kiln.frontend.ufuncs import UFUNCS, apply_ufunc
-from kiln.frontend.values import ArrayView, Lazy, Scalar, TupleValue, Value, whole_view
+from kiln.frontend.values import ArrayView, Lazy, ListValue, Scalar, TupleValue, Value, whole_view
 from kiln.frontend.views import bind_view, infer_layout, transpose
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, ArrayType, ScalarType
@@ -339,6 +340,8 @@ def np_array(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value
     if isinstance(obj, ArrayView | Lazy):
         dtype = dtype_arg(ctx, b["dtype"], obj.dtype)
         return materialize(ctx, astype(obj, dtype))  # type: ignore[arg-type]
+    if isinstance(obj, ListValue):
+        return list_array(ctx, obj, dtype_arg(ctx, b["dtype"], obj.elem.strong().dtype))
     if isinstance(obj, TupleValue):
         shape, items = _nested_scalars(ctx, obj)
         # np.array() sees Python numbers as objects of their default dtype (no NEP 50 weakness).

@@ -14,7 +14,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from kiln.errors import TypingError, UnsupportedError
-from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, TextValue, TupleValue, Value
+from kiln.frontend.values import ArrayView, Const, Lazy, ListValue, Scalar, TextValue, TupleValue, Value
 from kiln.ir import nodes as ir
 from kiln.ir.nodes import format_value
 
@@ -57,9 +57,10 @@ def as_text(ctx: Context, value: Value, conversion: str = "-", spec: str = "") -
         raise UnsupportedError("a conversion or format spec applied to a string made at run time", ctx.loc)
     if isinstance(value, TupleValue) and value.record is None and not spec:
         return _sequence_text(ctx, value)
-    if isinstance(value, ArrayView | Lazy):
+    if isinstance(value, ArrayView | Lazy | ListValue):
+        what = "a list built in compiled code" if isinstance(value, ListValue) else "an array"
         raise UnsupportedError(
-            "printing or formatting an array in compiled code",
+            f"printing or formatting {what} in compiled code",
             ctx.loc,
             hint="print its elements, or return the array and print it in Python",
         )

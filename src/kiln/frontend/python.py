@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 import types
 
-from kiln.errors import UnsupportedError
+from kiln.errors import LocatedError, SourceLoc, UnsupportedError
 from kiln.frontend.constants import check_constants_unwritten
 from kiln.frontend.context import Context, TypeEnv
 from kiln.frontend.loops import demote_unsafe_loops
@@ -37,13 +37,18 @@ def lower_function(
     env = TypeEnv()
     for _ in range(MAX_TYPE_ITERATIONS):
         env.start_iteration()
-        ctx, scope = _lower_once(parsed, arg_types, options, env, kernel, nonneg)
+        try:
+            ctx, scope = _lower_once(parsed, arg_types, options, env, kernel, nonneg)
+        except LocatedError:
+            if env.restart:  # the error may come of a list's element type that just changed
+                continue
+            raise
         for target, name, loc in ctx.pending_reads:
             if target not in env.types:
                 raise UnsupportedError(f"local variable '{name}' is read but never assigned a value", loc)
         if not env.changed:
             return _build(parsed, ctx, scope, arg_types)
-    raise UnsupportedError("variable types did not settle", ctx.loc)
+    raise UnsupportedError("variable types did not settle", SourceLoc(parsed.filename, parsed.tree.lineno, 0))
 
 
 def check_parameters(fn: types.FunctionType) -> None:

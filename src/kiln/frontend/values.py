@@ -147,6 +147,21 @@ class TupleValue:
 
 
 @dataclass(frozen=True)
+class ListValue:
+    """A list of numbers built in compiled code (``[]``, ``append``): the first ``length``
+    elements of the array ``buf``, which grows by doubling (kiln.frontend.lists). ``key`` names
+    the place the list was made, where its element type ``elem`` settles; a ``fresh`` list is
+    not yet any name's, so binding it gives it the name's variables (an existing one is shared,
+    as Python shares a list between names)."""
+
+    key: str
+    buf: str
+    length: str
+    elem: ScalarType
+    fresh: bool = False
+
+
+@dataclass(frozen=True)
 class RecordValue:
     """A dataclass instance passed as an argument: its fields (``names``) are read as
     attributes, its methods and properties are inlined; it is no tuple (no indexing, iterating
@@ -201,6 +216,7 @@ Value = (
     | ArrayView
     | Lazy
     | TupleValue
+    | ListValue
     | RecordValue
     | TextValue
     | Const

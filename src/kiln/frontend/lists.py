@@ -1,0 +1,236 @@
+"""Lists of numbers built in compiled code: ``l = []``, ``l.append(x)``, ``l.pop()``,
+``l.extend(...)``, ``l.clear()``, ``l[i]`` (read and written, Python's ``IndexError``),
+``len(l)``, ``for x in l``, ``sum``/``min``/``max`` of them, list comprehensions and
+``np.array(l)``.
+
+A list is an array ``buf`` of which the first ``length`` elements are its items; an append
+that finds ``buf`` full allocates one twice as large, copies the items and re-binds ``buf`` to
+it, so appends cost amortized constant time as CPython's do. Its element type is that of
+every value appended or written (promoted as a variable's type is), settled by the frontend's
+type fixpoint per place a list is made: a list of Python ints holds ints, one that also gets a
+float holds floats. A name bound to a list made there gets its own variables (so a list
+re-made in a loop or a branch is the name's), and another name bound to it shares them, as
+Python shares one list between names.
+
+Refused with a located error: lists of arrays or tuples, slicing a list, returning or
+printing one (pass an array, or ``np.array(l)``), other list methods.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from kiln.errors import TypingError, UnsupportedError
+from kiln.frontend import exprs as E
+from kiln.frontend.context import Context
+from kiln.frontend.values import ArrayView, ListValue, Scalar, TupleValue, Value, whole_view
+from kiln.frontend.views import bind_view
+from kiln.ir import nodes as ir
+from kiln.ir.types import INT64, PY_FLOAT, PY_INT, ArrayType, ScalarType
+
+MUTATORS = frozenset({"append", "pop", "extend", "clear", "insert", "remove", "reverse", "sort"})
+_FIRST_CAPACITY = 8
+
+
+def mutated_names(tree: ast.AST) -> set[str]:
+    """Names some statement of ``tree`` changes as a list: ``name.append(...)`` and the other
+    mutating methods, ``name[i] = v``."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            receiver = node.func.value
+            if node.func.attr in MUTATORS and isinstance(receiver, ast.Name):
+                names.add(receiver.id)
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+            names.update([node.value.id] if isinstance(node.value, ast.Name) else [])
+    return names
+
+
+def _array_type(elem: ScalarType) -> ArrayType:
+    return ArrayType(elem.dtype, 1, "C")
+
+
+def new_list(ctx: Context, key: str, items: list[Value], repeat: Value | None = None) -> ListValue:
+    """A list made at ``key`` holding ``items`` (numbers), ``repeat`` times over when given
+    (``[0.0] * n``: none when ``n`` is not positive)."""
+    numbers = [_number(ctx, v) for v in items]
+    elem = ctx.env.list_elements.get(key, PY_FLOAT)  # NumPy's dtype for np.array([])
+    for v in numbers:
+        elem = ctx.env.note_list_element(key, v.type)
+    if repeat is not None and not (isinstance(repeat, Scalar) and repeat.type.is_integer):
+        raise TypingError("can't multiply sequence by non-int", ctx.loc)
+    times = E.i64(1) if repeat is None else ctx.temp(E.imax(E.as_index(repeat.expr), E.ZERO), "times")
+    size = ctx.temp(E.mul(E.i64(len(numbers)), times), "n")
+    buf, length = ctx.fresh("list"), ctx.fresh("len")
+    ctx.declare(buf, _array_type(elem))
+    ctx.declare(length, INT64)
+    ctx.emit(ir.Alloc(buf, _array_type(elem), (E.imax(size, E.i64(_FIRST_CAPACITY)),)))
+    t = ScalarType(elem.dtype)
+    if repeat is None:
+        for k, v in enumerate(numbers):
+            ctx.emit(ir.Store(buf, (E.i64(k),), E.cast(v.expr, t)))
+    else:
+        values = [ctx.temp(E.cast(v.expr, t), "item") for v in numbers]
+        for k, x in enumerate(values):
+            _loop(ctx, E.ZERO, times, _repeated_store(buf, len(values), k, x))
+    ctx.emit(ir.Assign(length, size))
+    return ListValue(key, buf, length, elem, fresh=True)
+
+
+def _repeated_store(buf: str, width: int, k: int, x: ir.Expr) -> Callable[[ir.Var], ir.Stmt]:
+    """Item ``k`` of the repeated items, in repetition ``r``."""
+    return lambda r: ir.Store(buf, (E.add(E.mul(r, E.i64(width)), E.i64(k)),), x)
+
+
+def bind_list(ctx: Context, target: str, value: ListValue) -> ListValue:
+    """``name = value``: a fresh list takes the name's variables; a list some name already
+    holds is shared."""
+    if not value.fresh:
+        return value
+    t = _array_type(value.elem)
+    buf, length = f"{target}__buf_{value.elem.dtype}", f"{target}__len"
+    ctx.declare(length, INT64)
+    bind_view(ctx, whole_view(value.buf, t), buf, target)
+    ctx.emit(ir.Assign(length, ir.Var(value.length, INT64)))
+    return ListValue(value.key, buf, length, value.elem)
+
+
+def _number(ctx: Context, value: Value) -> Scalar:
+    if isinstance(value, Scalar):
+        return value
+    from kiln.frontend.lower_exprs import describe
+
+    raise UnsupportedError(
+        f"a list holding {describe(value)}: lists built in compiled code hold numbers",
+        ctx.loc,
+        hint="allocate an array (np.empty((n, m))) and fill its rows",
+    )
+
+
+def _length(lst: ListValue) -> ir.Var:
+    return ir.Var(lst.length, INT64)
+
+
+def _store(lst: ListValue, index: ir.Expr, value: ir.Expr) -> ir.Store:
+    return ir.Store(lst.buf, (index,), E.cast(value, ScalarType(lst.elem.dtype)))
+
+
+def append(ctx: Context, lst: ListValue, value: Value) -> None:
+    number = _number(ctx, value)
+    ctx.env.note_list_element(lst.key, number.type)
+    x = ctx.temp(number.expr, "item")  # read before the list moves
+    n = _length(lst)
+    _reserve(ctx, lst, E.add(n, E.ONE))
+    ctx.emit(_store(lst, n, x))
+    ctx.emit(ir.Assign(lst.length, E.add(n, E.ONE)))
+
+
+def _reserve(ctx: Context, lst: ListValue, needed: ir.Expr) -> None:
+    """Room for ``needed`` items: a full buffer moves to one twice as large (or ``needed``)."""
+    t = _array_type(lst.elem)
+    capacity = ir.Dim(lst.buf, 0)
+    with ctx.block() as grow:
+        size = ctx.temp(E.imax(E.imax(E.mul(capacity, E.i64(2)), needed), E.i64(_FIRST_CAPACITY)), "cap")
+        moved = ctx.fresh("grown")
+        ctx.declare(moved, t)
+        ctx.emit(ir.Alloc(moved, t, (size,)))
+        _loop(ctx, E.ZERO, _length(lst), lambda k: ir.Store(moved, (k,), _load(lst, k)))
+        bind_view(ctx, whole_view(moved, t), lst.buf)
+    ctx.emit(ir.If(E.compare("gt", needed, capacity), tuple(grow)))
+
+
+def _loop(ctx: Context, start: ir.Expr, stop: ir.Expr, body: Callable[[ir.Var], ir.Stmt]) -> None:
+    """``for k in range(start, stop): body(k)``."""
+    k = ir.Var(ctx.fresh("k"), INT64)
+    ctx.declare(k.name, INT64)
+    with ctx.block() as stmts:
+        ctx.emit(body(k))
+    ctx.emit(ir.For(k.name, start, stop, E.ONE, tuple(stmts)))
+
+
+def _load(lst: ListValue, at: ir.Expr) -> ir.Load:
+    return ir.Load(lst.buf, (at,), ScalarType(lst.elem.dtype))
+
+
+def position(ctx: Context, lst: ListValue, index: Value, what: str = "list index out of range") -> ir.Expr:
+    """``index`` of ``lst`` from its start (negative counts from the end), checked as Python does."""
+    if not isinstance(index, Scalar) or not index.type.is_integer:
+        raise TypingError("list indices must be integers", ctx.loc)
+    i = ctx.temp(E.as_index(index.expr), "ix")
+    n = _length(lst)
+    at = ctx.temp(ir.Select(E.compare("lt", i, E.ZERO), E.add(i, n), i, INT64), "at")
+    inside = E.logical_and(E.compare("ge", at, E.ZERO), E.compare("lt", at, n))
+    ctx.emit(ir.Check(inside, "IndexError", what))
+    return at
+
+
+def item(ctx: Context, lst: ListValue, at: ir.Expr) -> Scalar:
+    """The item at checked position ``at``, with the list's (possibly weak) element type."""
+    return Scalar(ctx.temp(E.cast(_load(lst, at), lst.elem), "item"))
+
+
+def set_item(ctx: Context, lst: ListValue, index: Value, value: Value) -> None:
+    number = _number(ctx, value)
+    ctx.env.note_list_element(lst.key, number.type)
+    x = ctx.temp(number.expr, "item")
+    ctx.emit(_store(lst, position(ctx, lst, index, "list assignment index out of range"), x))
+
+
+def list_length(lst: ListValue) -> Scalar:
+    return Scalar(E.cast(_length(lst), PY_INT))
+
+
+def call_list_method(ctx: Context, lst: ListValue, name: str, args: list[Value]) -> Value:
+    from kiln.frontend.values import Const
+
+    if name == "append" and len(args) == 1:
+        append(ctx, lst, args[0])
+        return Const(None)
+    if name == "pop" and len(args) <= 1:
+        return _pop(ctx, lst, args[0] if args else Scalar(E.i64(-1)))
+    if name == "clear" and not args:
+        ctx.emit(ir.Assign(lst.length, E.ZERO))
+        return Const(None)
+    if name == "extend" and len(args) == 1:
+        _extend(ctx, lst, args[0])
+        return Const(None)
+    raise UnsupportedError(f"list.{name}() with {len(args)} argument(s) in compiled code", ctx.loc)
+
+
+def _pop(ctx: Context, lst: ListValue, index: Value) -> Scalar:
+    """``l.pop(i)``: the item, then the later items move down one place."""
+    n = _length(lst)
+    ctx.emit(ir.Check(E.compare("gt", n, E.ZERO), "IndexError", "pop from empty list"))
+    at = position(ctx, lst, index, "pop index out of range")
+    value = item(ctx, lst, at)
+    _loop(ctx, at, E.sub(n, E.ONE), lambda k: _store(lst, k, _load(lst, E.add(k, E.ONE))))
+    ctx.emit(ir.Assign(lst.length, E.sub(n, E.ONE)))
+    return value
+
+
+def _extend(ctx: Context, lst: ListValue, other: Value) -> None:
+    if isinstance(other, TupleValue):
+        for v in other.items:
+            append(ctx, lst, v)
+        return
+    if not isinstance(other, ListValue):
+        raise UnsupportedError("list.extend() of anything but a list or tuple in compiled code", ctx.loc)
+    ctx.env.note_list_element(lst.key, other.elem)
+    count = ctx.temp(_length(other), "n")  # l.extend(l) adds the items it had
+    start = ctx.temp(_length(lst), "n")
+    _reserve(ctx, lst, E.add(start, count))
+    _loop(ctx, E.ZERO, count, lambda k: _store(lst, E.add(start, k), E.cast(_load(other, k), lst.elem)))
+    ctx.emit(ir.Assign(lst.length, E.add(start, count)))
+
+
+def list_array(ctx: Context, lst: ListValue, dtype: str | None = None) -> ArrayView:
+    """``np.array(l)``: a new array of the items (NumPy's dtype for the numbers: int64 for
+    Python ints, float64 for floats, unless ``dtype`` says otherwise)."""
+    from kiln.frontend.advanced import new_array
+
+    dtype = dtype or lst.elem.strong().dtype
+    n = ctx.temp(_length(lst), "n")
+    out = new_array(ctx, "array", dtype, (n,))
+    _loop(ctx, E.ZERO, n, lambda k: ir.Store(out.base, (k,), E.cast(_load(lst, k), ScalarType(dtype))))
+    return out
