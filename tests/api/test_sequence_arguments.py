@@ -124,12 +124,11 @@ def test_derivatives_refuse_tuple_arguments_clearly():
         g(A, (2.0,))
 
 
-def test_lists_are_read_not_returned():
+def test_lists_concatenate_and_return_as_lists():
     def concatenated(a, b):
         return a + b
 
-    with pytest.raises(kiln.UnsupportedError, match="returning a list"):
-        kiln.jit(concatenated)([1.0], [2.0])
+    assert kiln.jit(concatenated)([1.0], [2.0, 3]) == [1.0, 2.0, 3.0]
     with pytest.raises(kiln.TypingError, match=r'can only concatenate list \(not "tuple"\) to list'):
         kiln.jit(concatenated)([1.0], (2.0,))
     assert kiln.jit(concatenated)((1.0,), (2.0, 3)) == (1.0, 2.0, 3)

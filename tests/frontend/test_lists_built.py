@@ -32,6 +32,8 @@ def same_as_python(fn: Any, *args: Any, **options: Any) -> None:
     def shape(v: Any) -> Any:
         if isinstance(v, tuple):
             return tuple(shape(x) for x in v)
+        if isinstance(v, list):  # a list's items are Python's own numbers, as in Python
+            return "list", v, [type(x).__name__ for x in v]
         if isinstance(v, np.ndarray):
             return ("array", v.dtype.str, v.tolist())
         return v
@@ -164,7 +166,34 @@ def numpy_of_list(n):
     return np.mean(values), np.max(values), np.asarray(values, dtype=np.float32), np.cumsum(values)
 
 
+def returned(n):
+    squares = [i * i for i in range(n)]
+    halves = []
+    for i in range(n):
+        halves.append(i / 2)
+    if n > 3:
+        return squares, (halves, n)
+    return [], ([0.5], n)
+
+
+def returned_alone(n):
+    return [i % 2 == 0 for i in range(n)]
+
+
+def copied_between(n):
+    ints = []
+    copies = []
+    for i in range(n):
+        ints.append(i)
+        copies.append(ints[i] * 2)
+    return copies
+
+
 CASES = [
+    (copied_between, (4,)),
+    (returned, (5,)),
+    (returned, (2,)),
+    (returned_alone, (3,)),
     (numpy_of_list, (5,)),
     (squares, (1,)),
     (squares, (9,)),
@@ -217,8 +246,8 @@ def holds_arrays(a):
     return len(rows)
 
 
-def returned(n):
-    return [i for i in range(n)]
+def returned_display(a):
+    return [a, a]
 
 
 def sliced(n):
@@ -236,12 +265,29 @@ def printed(n):
     "fn, words",
     [
         (holds_arrays, "lists built in compiled code hold numbers"),
-        (returned, "returning a list"),
+        (returned_display, "returning a list display or a list argument"),
         (sliced, "slicing a list"),
         (printed, "printing or formatting a list"),
     ],
 )
 def test_refused_with_a_located_error(fn, words):
     with pytest.raises(UnsupportedError, match="test_lists_built.py:[0-9]+") as info:
-        kiln.jit(fn)(np.ones(2) if fn is holds_arrays else 3)
+        kiln.jit(fn)(np.ones(2) if fn in (holds_arrays, returned_display) else 3)
     assert words in str(info.value)
+
+
+def test_list_results_print_parse_and_interpret():
+    """``lists:`` in the IR's text form round-trips; the interpreter hands back lists too."""
+    from kiln.api import arg_type
+    from kiln.frontend.python import lower_function
+    from kiln.ir.interpreter import run_function
+    from kiln.ir.parser import parse_function
+    from kiln.ir.printer import print_function
+    from kiln.options import Options
+
+    fn = lower_function(returned, (arg_type(5, 0),), Options())
+    assert fn.list_results == (0, 1)
+    text = print_function(fn)
+    parsed = parse_function(text)
+    assert "lists: 0, 1" in text and parsed.list_results == (0, 1) and print_function(parsed) == text
+    assert run_function(fn, [5]) == returned(5)

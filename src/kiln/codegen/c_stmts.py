@@ -674,12 +674,17 @@ class StmtRenderer:
             )
         return box_scalar(cx.scalar_name(name), t)
 
+    def result(self, values: tuple[str, ...], k: int) -> str:
+        """Result ``k`` as a new Python object: a list built in compiled code as a list."""
+        boxed = self.box(values[k])
+        return f"kiln_list_of({boxed})" if k in self.fn.list_results else boxed
+
     def _return(self, s: ir.Return) -> list[str]:
         if not self.fn.result_is_tuple:
             if not s.values:
                 return ["kiln_result = Py_None; Py_INCREF(Py_None);", "goto kiln_cleanup;"]
             return [
-                f"kiln_result = {self.box(s.values[0])};",
+                f"kiln_result = {self.result(s.values, 0)};",
                 "if (!kiln_result) goto kiln_fail;",
                 "goto kiln_cleanup;",
             ]
@@ -695,7 +700,7 @@ class StmtRenderer:
         for k, item in enumerate(nesting):
             inner = f"item{depth or ''}_"  # item_, item1_, ...: a flat tuple reads as before
             if isinstance(item, int):
-                made = [f"PyObject* {inner} = {self.box(values[item])};", f"if (!{inner}) goto kiln_fail;"]
+                made = [f"PyObject* {inner} = {self.result(values, item)};", f"if (!{inner}) goto kiln_fail;"]
                 made.append(f"PyTuple_SET_ITEM({target}, {k}, {inner});")
             else:
                 made = [f"PyObject* {inner} = PyTuple_New({len(item)});", f"if (!{inner}) goto kiln_fail;"]

@@ -57,19 +57,35 @@ class TypeEnv:
     types: dict[str, VarType] = field(default_factory=dict)
     origins: dict[str, set[str]] = field(default_factory=dict)
     changed: bool = False
-    # the element type of each list built in compiled code, by the place it is made
+    # The element type of each list built in compiled code, by the place it is made: what the
+    # last iteration found (lists are made with it) and what this one finds. A list whose type
+    # was not known yet was made with a stand-in, so what this iteration finds replaces the
+    # last iteration's rather than widening it, and a change lowers the function again with
+    # every type forgotten (values read from the list had the stand-in's type).
     list_elements: dict[str, ScalarType] = field(default_factory=dict)
-    # a list's element type changed: the types that followed from the old one are forgotten
+    noted_elements: dict[str, ScalarType] = field(default_factory=dict)
     restart: bool = False
 
     def note_list_element(self, key: str, t: ScalarType) -> ScalarType:
-        """The list made at ``key`` holds a ``t`` too: its element type from now on."""
-        old = self.list_elements.get(key)
+        """The list made at ``key`` holds a ``t`` too: its element type as found so far."""
+        old = self.noted_elements.get(key)
         merged = t if old is None or old == t else promote(old, t)
-        if merged != old:
-            self.list_elements[key] = merged
-            self.changed = self.restart = True
+        self.noted_elements[key] = merged
         return merged
+
+    def settle_lists(self, finished: bool) -> bool:
+        """At the end of an iteration (``finished``: it lowered the whole function): whether
+        the lists' element types differ from those it started with (then lower it again)."""
+        found = self.noted_elements
+        changed = (
+            found != self.list_elements
+            if finished
+            else any(self.list_elements.get(k) != t for k, t in found.items())
+        )
+        if changed:
+            self.list_elements = found if finished else {**self.list_elements, **found}
+            self.restart = True
+        return changed
 
     def declare(self, name: str, t: VarType, loc: SourceLoc, shown: str) -> VarType:
         old = self.types.get(name)
@@ -85,6 +101,7 @@ class TypeEnv:
         self.types = {n: t for n, t in self.types.items() if not (self.restart or is_temporary(n))}
         self.origins = {n: o for n, o in self.origins.items() if not (self.restart or is_temporary(n))}
         self.changed = self.restart = False
+        self.noted_elements = {}
 
 
 def is_temporary(name: str) -> bool:

@@ -55,9 +55,10 @@ def new_list(ctx: Context, key: str, items: list[Value], repeat: Value | None = 
     """A list made at ``key`` holding ``items`` (numbers), ``repeat`` times over when given
     (``[0.0] * n``: none when ``n`` is not positive)."""
     numbers = [_number(ctx, v) for v in items]
-    elem = ctx.env.list_elements.get(key, PY_FLOAT)  # NumPy's dtype for np.array([])
+    found = PY_FLOAT  # NumPy's dtype for np.array([]), until something is put in
     for v in numbers:
-        elem = ctx.env.note_list_element(key, v.type)
+        found = ctx.env.note_list_element(key, v.type)
+    elem = ctx.env.list_elements.get(key, found)
     if repeat is not None and not (isinstance(repeat, Scalar) and repeat.type.is_integer):
         raise TypingError("can't multiply sequence by non-int", ctx.loc)
     times = E.i64(1) if repeat is None else ctx.temp(E.imax(E.as_index(repeat.expr), E.ZERO), "times")

@@ -17,7 +17,7 @@ from kiln.frontend.arrays import assign, materialize, setitem_scalar
 from kiln.frontend.context import Context
 from kiln.frontend.generators import REDUCERS, lower_reduction, over_items
 from kiln.frontend.indexing import getitem, setitem
-from kiln.frontend.lists import bind_list, mutated_names, new_list, set_item
+from kiln.frontend.lists import bind_list, list_array, mutated_names, new_list, set_item
 from kiln.frontend.lower_exprs import (
     BINOPS,
     ExprLowering,
@@ -60,6 +60,7 @@ class Scope:
     ret_kind: str | None = None  # "none" | "single" | "tuple of N" | "nested tuple (0, (1, 2))"
     ret_nesting: Nesting | int = 0  # how the results group: an index, or tuples of them
     ret_value: Value | None = None
+    ret_lists: tuple[int, ...] | None = None  # the results that are lists built in compiled code
     # parameters passed None (a compile-time constant) -> the block they were bound in: only
     # there may they be re-bound (``if y is None: y = 0`` folds); under run-time control flow
     # the name would be None on some paths only
@@ -503,6 +504,8 @@ class Lowerer(ExprLowering):
     # ---------------------------------------------------------------- returns
     def stmt_Return(self, node: ast.Return) -> None:
         value: Value = Const(None) if node.value is None else self.expr(node.value)
+        if self.scope.exit_label is None:  # the function's own result: list displays as lists
+            value = self._displays_as_lists(value, f"{self.scope.prefix}{node.lineno}:{node.col_offset}")
         kind = _return_kind(value)
         check_returnable(kind, self.ctx.loc)
         scope = self.scope
@@ -517,6 +520,8 @@ class Lowerer(ExprLowering):
             if isinstance(value, TupleValue):
                 value = self.snapshot(value)
             leaves = _leaves(value)
+            if scope.exit_label is None:  # the function's own result: lists as Python lists
+                leaves = self._lists_as_arrays(leaves)
             names = [f"{scope.prefix}ret__{k}" for k in range(len(leaves))]
             bound = [self.store_into(n, v, "return value") for n, v in zip(names, leaves)]
             scope.ret_names = names
@@ -526,6 +531,40 @@ class Lowerer(ExprLowering):
             self.ctx.emit(ir.Exit(scope.exit_label))
         else:
             self.ctx.emit(ir.Return(tuple(scope.ret_names)))
+
+    def _displays_as_lists(self, value: Value, key: str) -> Value:
+        """``return [x, y]``, ``return [], n``: each list display of numbers made a list."""
+        numbers = isinstance(value, TupleValue) and all(isinstance(v, Scalar) for v in value.items)
+        if isinstance(value, TupleValue) and value.is_list and value.record is None and numbers:
+            return new_list(self.ctx, key, list(value.items))
+        if isinstance(value, TupleValue) and not value.is_list:
+            items = tuple(self._displays_as_lists(v, f"{key}:{k}") for k, v in enumerate(value.items))
+            return dataclasses.replace(value, items=items)
+        return value
+
+    def _lists_as_arrays(self, leaves: list[Value]) -> list[Value]:
+        """The results with each list built in compiled code as the array of its items,
+        noted to come back as a list; every return statement must agree on which are lists.
+        A result's element type is that of every list returned there whose type is known
+        (an empty display, or a list nothing was put in, has none of its own)."""
+        lists = tuple(k for k, v in enumerate(leaves) if isinstance(v, ListValue))
+        if self.scope.ret_lists is not None and self.scope.ret_lists != lists:
+            raise UnsupportedError(
+                "all return statements of a function must return lists in the same places", self.ctx.loc
+            )
+        self.scope.ret_lists = lists
+        out: list[Value] = []
+        env = self.ctx.env
+        for k, v in enumerate(leaves):
+            if isinstance(v, ListValue):
+                at = f"{self.scope.prefix}return:{k}"
+                known = env.list_elements.get(v.key)
+                if known is not None:
+                    env.note_list_element(at, known)
+                t = env.list_elements.get(at, v.elem)
+                v = list_array(self.ctx, v, t.strong().dtype)
+            out.append(v)
+        return out
 
     # ------------------------------------------------------------------ calls
     def call(self, node: ast.Call) -> Value:
@@ -574,7 +613,7 @@ def _return_kind(value: Value) -> str:
         if any(isinstance(v, TupleValue) for v in value.items):
             return f"nested tuple {_nesting(value, iter(range(len(_leaves(value)))))}"
         return f"tuple of {len(value.items)}"
-    if isinstance(value, Scalar | ArrayView | Lazy):
+    if isinstance(value, Scalar | ArrayView | Lazy | ListValue):
         return "single"
     return "compile-time value"
 
@@ -608,8 +647,7 @@ def _holds_record(value: Value) -> bool:
 
 
 def _holds_list(value: Value) -> bool:
-    if isinstance(value, ListValue):
-        return True
+    """A list of known length (a display or an argument): it is returned as no list."""
     return isinstance(value, TupleValue) and (value.is_list or any(_holds_list(v) for v in value.items))
 
 
@@ -644,9 +682,9 @@ def check_errstate(low: Lowerer, node: ast.expr) -> None:
 def check_returnable(kind: str | None, loc: Any) -> None:
     if kind == "list":
         raise UnsupportedError(
-            "returning a list",
+            "returning a list display or a list argument",
             loc,
-            hint="return a tuple or a NumPy array (np.array(l) of a list built in compiled code)",
+            hint="return a tuple, or a list built with [] and append (or a comprehension)",
         )
     if kind == "record":
         raise UnsupportedError(

@@ -58,7 +58,7 @@ def as_text(ctx: Context, value: Value, conversion: str = "-", spec: str = "") -
     if isinstance(value, TupleValue) and value.record is None and not spec:
         return _sequence_text(ctx, value)
     if isinstance(value, ArrayView | Lazy | ListValue):
-        what = "a list built in compiled code" if isinstance(value, ListValue) else "an array"
+        what = "a list built" if isinstance(value, ListValue) else "an array"
         raise UnsupportedError(
             f"printing or formatting {what} in compiled code",
             ctx.loc,

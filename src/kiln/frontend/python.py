@@ -40,9 +40,11 @@ def lower_function(
         try:
             ctx, scope = _lower_once(parsed, arg_types, options, env, kernel, nonneg)
         except LocatedError:
-            if env.restart:  # the error may come of a list's element type that just changed
+            if env.settle_lists(finished=False):  # it may come of a list's element type
                 continue
             raise
+        if env.settle_lists(finished=True):
+            continue
         for target, name, loc in ctx.pending_reads:
             if target not in env.types:
                 raise UnsupportedError(f"local variable '{name}' is read but never assigned a value", loc)
@@ -182,4 +184,5 @@ def _build(parsed: ParsedFunction, ctx: Context, scope: Scope, arg_types: tuple[
         written_params=tuple(p.name for p in params if p.name in written),
         nonneg_params=tuple(ctx.nonneg_params),
         result_nesting=scope.ret_nesting if (scope.ret_kind or "").startswith("nested") else (),  # type: ignore[arg-type]
+        list_results=scope.ret_lists or (),
     )

@@ -265,6 +265,7 @@ class _Interpreter:
 
     def results(self, values: tuple[str, ...]) -> Any:
         out = tuple(self.result_value(name, t) for name, t in zip(values, self.fn.results))
+        out = tuple(v.tolist() if k in self.fn.list_results else v for k, v in enumerate(out))
         if self.fn.result_nesting:
             return _regroup(self.fn.result_nesting, out)
         if self.fn.result_is_tuple:

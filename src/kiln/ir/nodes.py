@@ -412,7 +412,9 @@ class Function:
     ``result_is_tuple``; a tuple when ``result_is_tuple`` (its items nested as
     ``result_nesting`` says, when that is not empty); else the one value.
     ``written_params`` are array parameters the function may store into;
-    ``nonneg_params`` integer parameters known to be ``>= 0`` (never re-assigned).
+    ``nonneg_params`` integer parameters known to be ``>= 0`` (never re-assigned);
+    ``list_results`` the results (by index, 1-d arrays) handed back as Python lists of their
+    items (a list built in compiled code).
     """
 
     name: str
@@ -425,6 +427,7 @@ class Function:
     written_params: tuple[str, ...] = field(default=())
     nonneg_params: tuple[str, ...] = field(default=())
     result_nesting: Nesting = ()
+    list_results: tuple[int, ...] = ()
 
     def var_types(self) -> dict[str, ScalarType | ArrayType]:
         table: dict[str, ScalarType | ArrayType] = {

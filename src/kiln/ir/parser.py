@@ -739,7 +739,7 @@ def parse_function(text: str) -> Function:
         raise IRParseError("no function in the text")
     header = parse_header(lines[0].stream())
     params = header.params
-    pos, local_decls, written, nonneg = 1, (), (), ()
+    pos, local_decls, written, nonneg, lists = 1, (), (), (), ()
     if (ts := _decl_line(lines, pos, "locals")) is not None:
         # the lambda runs at once, before ts is rebound (mypy keeps no narrowing into lambdas)
         local_decls = tuple(ts.separated(lambda: parse_decl(cast(TokenStream, ts)), None))
@@ -749,6 +749,9 @@ def parse_function(text: str) -> Function:
         pos += 1
     if (ts := _decl_line(lines, pos, "nonneg")) is not None:
         nonneg = tuple(ts.separated(ts.name, None))
+        pos += 1
+    if (ts := _decl_line(lines, pos, "lists")) is not None:
+        lists = tuple(ts.separated(ts.int, None))
         pos += 1
     decls: dict[str, ScalarType | ArrayType] = {
         p.name: p.type for p in params if not isinstance(p.type, ConstArg)
@@ -769,4 +772,5 @@ def parse_function(text: str) -> Function:
         written,
         nonneg,
         header.nesting,
+        lists,
     )

@@ -321,5 +321,7 @@ def print_function(fn: Function, with_locs: bool = False) -> str:
         lines.append(f"{INDENT}written: {_names(fn.written_params)}")
     if fn.nonneg_params:
         lines.append(f"{INDENT}nonneg: {_names(fn.nonneg_params)}")
+    if fn.list_results:
+        lines.append(f"{INDENT}lists: {', '.join(map(str, fn.list_results))}")
     lines += _print_body(fn.body, 1, fn.var_types(), with_locs)
     return "\n".join(lines) + "\n"

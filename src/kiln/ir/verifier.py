@@ -169,6 +169,11 @@ class _Verifier:
             self.require(
                 isinstance(t, ScalarType | ArrayType), f"result type {t!r} is not a scalar/array type"
             )
+        for k in fn.list_results:
+            listed = fn.results[k] if 0 <= k < len(fn.results) else None
+            self.require(
+                isinstance(listed, ArrayType) and listed.ndim == 1, f"list result {k} is not a 1-d array"
+            )
         if fn.result_nesting:
             self.require(fn.result_is_tuple, "result_nesting without result_is_tuple")
             leaves = nesting_leaves(fn.result_nesting)

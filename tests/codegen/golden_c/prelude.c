@@ -333,6 +333,14 @@ static PyObject* kiln_box_array(void* data, int nd, const npy_intp* shape, const
     return kiln_wrap_view(data, nd, shape, strides, typenum, owner);
 }
 
+/* A list built in compiled code, handed back as Python's list of its items (steals arr). */
+static PyObject* kiln_list_of(PyObject* arr) {
+    if (!arr) return NULL;
+    PyObject* list = PyArray_ToList((PyArrayObject*)arr);
+    Py_DECREF(arr);
+    return list;
+}
+
 /* out = a @ b through NumPy (BLAS); every operand already has out's dtype. */
 static int kiln_numpy_matmul(PyObject* out, PyObject* a, PyObject* b) {
     PyObject* r = PyArray_MatrixProduct2(a, b, (PyArrayObject*)out);
