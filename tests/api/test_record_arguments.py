@@ -117,5 +117,5 @@ def test_refusals_follow_python():
         kiln.jit(indexed)(Model(1.0, X))
     with pytest.raises(kiln.UnsupportedError, match="returning a dataclass or NamedTuple"):
         kiln.jit(returned)(Params(1.0, X))
-    with pytest.raises(TypeError, match="argument 0 of type dict"):
-        kiln.jit(missing)(Model({}, X))
+    with pytest.raises(TypeError, match="argument 0 of type set"):
+        kiln.jit(missing)(Model({1}, X))

@@ -291,3 +291,28 @@ def test_list_results_print_parse_and_interpret():
     parsed = parse_function(text)
     assert "lists: 0, 1" in text and parsed.list_results == (0, 1) and print_function(parsed) == text
     assert run_function(fn, [5]) == returned(5)
+
+
+def sorting(a, reverse):
+    values = [x for x in a]
+    values.sort(reverse=reverse)
+    ordered = sorted(a)
+    backwards = sorted(values, reverse=True)
+    copied = list(values)
+    copied.reverse()
+    return values, ordered, backwards, copied, 2.0 in values, 7.5 not in values
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+@pytest.mark.parametrize(
+    "a",
+    [np.array([3.0, -1.0, 2.0, 0.0, -0.0, 2.0]), np.array([5, 1, 4], dtype=np.int64), np.zeros(0)],
+    ids=["float", "int", "empty"],
+)
+def test_sort_sorted_reverse_copy_and_in(a, reverse):
+    want = sorting(a.copy(), reverse)
+    got = kiln.jit(sorting)(a.copy(), reverse)
+    for g, w in zip(got, want):
+        assert g == w
+        if isinstance(w, list):  # signed zeros keep Python's stable order
+            assert [np.signbit(x) for x in g] == [np.signbit(x) for x in w]

@@ -76,6 +76,9 @@ def arg_key(a: object) -> object:
         return (t, a)  # a specialization per function or string
     if t is tuple or t is list:
         return (t, tuple(map(arg_key, cast("tuple[object, ...]", a))))
+    if t is dict:
+        d = cast("dict[object, object]", a)
+        return (t, tuple(d), tuple(map(arg_key, d.values())))
     fields = record_fields(t)
     if fields:
         return (t, tuple(arg_key(getattr(a, f)) for f in fields))
@@ -111,6 +114,8 @@ MAX_SEQUENCE_LEAVES = 64
 def arg_type(a: object, position: int) -> ScalarType | ArrayType | ConstArg | TupleType:
     """The kiln type of one argument, or a TypeError saying why it cannot be passed. A tuple
     (or a list, read as one: compiled code cannot change its length) is typed item by item."""
+    if type(a) is dict:
+        return _dict_type(cast("dict[object, object]", a), position)
     fields = record_fields(type(a))
     if type(a) is tuple or type(a) is list or fields:
         values = [getattr(a, f) for f in fields] if fields else cast("tuple[object, ...]", a)
@@ -147,6 +152,22 @@ def arg_type(a: object, position: int) -> ScalarType | ArrayType | ConstArg | Tu
     )
 
 
+def _dict_type(a: dict[object, object], position: int) -> TupleType:
+    """A dict argument (of parameters): the code is specialized on its keys, which must be
+    strings, and on the types of its values, passed one by one."""
+    for k in a:
+        if type(k) is not str:
+            raise TypeError(
+                f"argument {position}: a dict with a key of type {type(k).__name__} "
+                "(compiled code takes dicts whose keys are strings)"
+            )
+    items = tuple(arg_type(v, position) for v in a.values())
+    t = TupleType(items, names=cast("tuple[str, ...]", tuple(a)), record=dict)
+    if _leaf_count(t) > MAX_SEQUENCE_LEAVES:
+        raise TypeError(f"argument {position}: a dict of more than {MAX_SEQUENCE_LEAVES} values")
+    return t
+
+
 def _leaf_count(t: object) -> int:
     return sum(_leaf_count(x) for x in t.items) if isinstance(t, TupleType) else 1
 
@@ -156,7 +177,12 @@ def flat_arguments(types: tuple[object, ...], args: tuple[object, ...]) -> list[
     flat: list[object] = []
     for t, a in zip(types, args):
         if isinstance(t, TupleType):
-            items = tuple(getattr(a, n) for n in t.names) if t.names else tuple(cast("tuple[object, ...]", a))
+            if t.record is dict:
+                items = tuple(cast("dict[str, object]", a)[n] for n in t.names)
+            elif t.names:
+                items = tuple(getattr(a, n) for n in t.names)
+            else:
+                items = tuple(cast("tuple[object, ...]", a))
             flat += flat_arguments(t.items, items)
         else:
             flat.append(a)

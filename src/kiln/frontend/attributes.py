@@ -12,7 +12,8 @@ from kiln.errors import UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import elementwise
 from kiln.frontend.context import Context
-from kiln.frontend.lists import MUTATORS
+from kiln.frontend.dicts import DICT_METHODS
+from kiln.frontend.lists import METHODS as LIST_METHODS
 from kiln.frontend.np_methods import FUNCTION_METHODS
 from kiln.frontend.outer import UFUNC_METHODS
 from kiln.frontend.records import record_attribute
@@ -20,6 +21,7 @@ from kiln.frontend.values import (
     ArrayView,
     BoundMethod,
     Const,
+    DictValue,
     DType,
     Intrinsic,
     Lazy,
@@ -71,7 +73,9 @@ def attribute(lower: ExprLowering, value: Value, attr: str) -> Value:
             return _NUMPY_SCALAR_METADATA[attr](value)
     if isinstance(value, DType) and attr == "type":
         return value
-    if isinstance(value, ListValue) and attr in MUTATORS:
+    if isinstance(value, ListValue) and attr in LIST_METHODS:
+        return BoundMethod(value, attr)
+    if isinstance(value, DictValue) and attr in DICT_METHODS:
         return BoundMethod(value, attr)
     raise UnsupportedError(f"attribute '{attr}' of {describe(value)}", ctx.loc)
 

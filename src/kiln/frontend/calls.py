@@ -20,6 +20,7 @@ from kiln.frontend.ufuncs import apply_ufunc, python_operator, truthy
 from kiln.frontend.values import (
     ArrayView,
     Const,
+    DictValue,
     DType,
     Lazy,
     ListValue,
@@ -64,6 +65,10 @@ def builtin_range(ctx: Context, args: list[Value], parallel: bool = False) -> Ra
 
 
 def builtin_len(ctx: Context, v: Value) -> Value:
+    if isinstance(v, DictValue):
+        return Scalar(ir.Const(len(v.keys), PY_INT))
+    if isinstance(v, Const) and isinstance(v.value, str):
+        return Scalar(ir.Const(len(v.value), PY_INT))
     if isinstance(v, ListValue):
         return list_length(v)
     if isinstance(v, TupleValue):

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, cast
 import numpy as np
 
 from kiln.errors import TypingError, UnsupportedError
-from kiln.frontend import calls
+from kiln.frontend import calls, dicts
 from kiln.frontend.closures import InnerFunction, bind_arguments
 from kiln.frontend.context import Context
-from kiln.frontend.lists import call_list_method, list_array
+from kiln.frontend.lists import call_list_method, copy_list, list_array, sorted_items
 from kiln.frontend.lower_exprs import describe, python_constant
 from kiln.frontend.numpy_ops import Handler, lookup_numpy
 from kiln.frontend.printing import print_call, str_call
@@ -21,6 +21,7 @@ from kiln.frontend.source import ParsedFunction, parse_function
 from kiln.frontend.values import (
     BoundMethod,
     Const,
+    DictValue,
     DType,
     Intrinsic,
     Lazy,
@@ -37,11 +38,14 @@ if TYPE_CHECKING:
 MAX_INLINE_DEPTH = 32
 
 
-def _call_method(ctx: Context, func: BoundMethod, args: list[Value], kwargs: dict[str, Value]) -> Value:
-    if isinstance(func.receiver, ListValue):
+def _call_method(low: Lowerer, func: BoundMethod, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    ctx = low.ctx
+    if isinstance(func.receiver, DictValue):
         if kwargs:
-            raise TypingError(f"list.{func.name}() takes no keyword arguments", ctx.loc)
-        return call_list_method(ctx, func.receiver, func.name, args)
+            raise TypingError(f"dict.{func.name}() takes no keyword arguments", ctx.loc)
+        return dicts.method(low, func.receiver, func.name, args)
+    if isinstance(func.receiver, ListValue):
+        return call_list_method(ctx, func.receiver, func.name, args, kwargs)
     return calls.call_method(ctx, func.receiver, func.name, args, kwargs)
 
 
@@ -55,10 +59,25 @@ def _call_numpy(
     return handler(ctx, list(args), dict(kwargs))
 
 
+def _text_or_sequence(ctx: Context, f: object, args: list[Value], kwargs: dict[str, Value]) -> Value | None:
+    """``print``, ``str``, ``sorted``, ``list`` and ``tuple``; None for any other function."""
+    if f is print:
+        return print_call(ctx, args, kwargs)
+    if f is str and not kwargs:
+        return str_call(ctx, args)
+    if f is sorted and len(args) == 1:
+        return sorted_items(ctx, args[0], kwargs)
+    if f is list and len(args) == 1 and not kwargs and isinstance(args[0], ListValue):
+        return copy_list(ctx, args[0])
+    if f is tuple and not kwargs and len(args) == 1 and isinstance(args[0], TupleValue):
+        return TupleValue(args[0].items)  # a list (or tuple) of known length as a tuple
+    return None
+
+
 def dispatch_call(low: Lowerer, func: Value, args: list[Value], kwargs: dict[str, Value]) -> Value:
     ctx = low.ctx
     if isinstance(func, BoundMethod):
-        return _call_method(ctx, func, args, kwargs)
+        return _call_method(low, func, args, kwargs)
     if isinstance(func, DType):
         return calls.call_dtype(ctx, func, args)
     if not isinstance(func, Const):
@@ -70,12 +89,9 @@ def dispatch_call(low: Lowerer, func: Value, args: list[Value], kwargs: dict[str
         return calls.builtin_range(ctx, args, parallel=True)
     if getattr(type(f), "__kiln_intrinsic__", False):  # kernel intrinsics: kiln.syncthreads() ...
         return cast(Intrinsic, f).kiln_call(low, args, kwargs)
-    if f is print:
-        return print_call(ctx, args, kwargs)
-    if f is str and not kwargs:
-        return str_call(ctx, args)
-    if f is tuple and not kwargs and len(args) == 1 and isinstance(args[0], TupleValue):
-        return TupleValue(args[0].items)  # a list (or tuple) of known length as a tuple
+    built_in = _text_or_sequence(ctx, f, args, kwargs)
+    if built_in is not None:
+        return built_in
     handler = lookup_numpy(f)
     if handler is not None:
         return _call_numpy(ctx, f, handler, args, kwargs)

@@ -20,7 +20,17 @@ from kiln.frontend import exprs as E
 from kiln.frontend.arrays import materialize
 from kiln.frontend.lists import item, list_length
 from kiln.frontend.lower_exprs import describe
-from kiln.frontend.values import ArrayView, Const, Lazy, ListValue, RangeValue, Scalar, TupleValue, Value
+from kiln.frontend.values import (
+    ArrayView,
+    Const,
+    DictValue,
+    Lazy,
+    ListValue,
+    RangeValue,
+    Scalar,
+    TupleValue,
+    Value,
+)
 from kiln.frontend.views import bind_view, subscript
 from kiln.ir import nodes as ir
 from kiln.ir.types import PY_INT
@@ -47,6 +57,8 @@ def lower_for(low: Lowerer, node: ast.For) -> None:
         return
     if seq is None:
         iterable = low.expr(node.iter)
+        if isinstance(iterable, DictValue):  # its keys, known when compiling
+            iterable = TupleValue(tuple(Const(k) for k in iterable.keys))
         if isinstance(iterable, RangeValue) and isinstance(node.target, ast.Name):
             lower_range_loop(low, node, iterable)
             return
@@ -208,9 +220,16 @@ def _unroll(low: Lowerer, node: ast.For, items: TupleValue) -> None:
                 raise UnsupportedError(
                     "break/continue in a loop over a tuple (kiln unrolls such loops)", low.ctx.loc
                 )
+    scope = low.scope
+    top, outer, scope.unrolled_constants = low.at_top_level(), scope.unrolled_constants, set()
+    constants = scope.unrolled_constants
     for value in items.items:
+        scope.unrolled_constants = constants
         low.assign_target(node.target, value)
+        scope.unrolled_constants = outer
         low.lower_body(node.body)
+    if not top:  # after a loop under control flow, a name it bound to a constant holds on some paths only
+        scope.ambiguous |= constants
 
 
 def _owned_by_loop(loop: ast.For, target: ast.AST) -> bool:

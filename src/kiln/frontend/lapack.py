@@ -19,7 +19,7 @@ from kiln.frontend.arrays import as_lazy
 from kiln.frontend.callargs import REQUIRED, ShapeError, bind_args, const_bool, fold_int
 from kiln.frontend.context import Context
 from kiln.frontend.linalg import _operand
-from kiln.frontend.values import ArrayView, Lazy, Scalar, TupleValue, Value, whole_view
+from kiln.frontend.values import ArrayView, Lazy, Scalar, TupleValue, Value, describe, whole_view
 from kiln.frontend.views import bind_view
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, ArrayType, ScalarType
@@ -48,7 +48,7 @@ def _array(ctx: Context, v: Value, what: str, k: int) -> ArrayView | Lazy:
         e = v.expr
         v = Lazy(v.type.dtype, (), lambda idx: e, ())
     if not isinstance(v, ArrayView | Lazy):
-        raise TypingError(f"{what}: unsupported operand {type(v).__name__}", ctx.loc)
+        raise TypingError(f"{what}: unsupported operand {describe(v)}", ctx.loc)
     return v
 
 

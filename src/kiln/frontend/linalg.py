@@ -10,7 +10,7 @@ from kiln.frontend.arrays import as_lazy, elementwise, materialize
 from kiln.frontend.callargs import ShapeError
 from kiln.frontend.context import Context
 from kiln.frontend.promotion import promote_dtypes
-from kiln.frontend.values import ArrayView, Lazy, Scalar, Value, whole_view
+from kiln.frontend.values import ArrayView, Lazy, Scalar, Value, describe, whole_view
 from kiln.frontend.views import bind_view
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
@@ -40,7 +40,7 @@ def matmul(ctx: Context, a: Value, b: Value, operator: bool = False, dot: bool =
             msg = f"matmul: Input operand {k} does not have enough dimensions"
             raise ShapeError(msg, ctx.loc)  # NumPy: a ValueError
         if not isinstance(v, ArrayView | Lazy):
-            raise TypingError(f"matmul: unsupported operand {type(v).__name__}", ctx.loc)
+            raise TypingError(f"matmul: unsupported operand {describe(v)}", ctx.loc)
     assert isinstance(a, ArrayView | Lazy) and isinstance(b, ArrayView | Lazy)
     dtype = promote_dtypes(a.dtype, b.dtype)
     check_contracted(ctx, a, b)

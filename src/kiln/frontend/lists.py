@@ -24,12 +24,14 @@ from collections.abc import Callable
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.context import Context
-from kiln.frontend.values import ArrayView, ListValue, Scalar, TupleValue, Value, whole_view
-from kiln.frontend.views import bind_view
+from kiln.frontend.promotion import promote
+from kiln.frontend.values import ArrayView, Const, ListValue, Scalar, TupleValue, Value, whole_view
+from kiln.frontend.views import SliceSpec, bind_view, subscript
 from kiln.ir import nodes as ir
-from kiln.ir.types import INT64, PY_FLOAT, PY_INT, ArrayType, ScalarType
+from kiln.ir.types import INT64, PY_BOOL, PY_FLOAT, PY_INT, ArrayType, ScalarType
 
 MUTATORS = frozenset({"append", "pop", "extend", "clear", "insert", "remove", "reverse", "sort"})
+METHODS = MUTATORS | {"copy"}
 _FIRST_CAPACITY = 8
 
 
@@ -182,9 +184,14 @@ def list_length(lst: ListValue) -> Scalar:
     return Scalar(E.cast(_length(lst), PY_INT))
 
 
-def call_list_method(ctx: Context, lst: ListValue, name: str, args: list[Value]) -> Value:
-    from kiln.frontend.values import Const
-
+def call_list_method(
+    ctx: Context, lst: ListValue, name: str, args: list[Value], kwargs: dict[str, Value]
+) -> Value:
+    if name == "sort" and not args and set(kwargs) <= {"reverse"}:
+        sort_list(ctx, lst, _reverse_flag(ctx, kwargs.get("reverse")))
+        return Const(None)
+    if kwargs:
+        raise TypingError(f"list.{name}() takes no keyword arguments", ctx.loc)
     if name == "append" and len(args) == 1:
         append(ctx, lst, args[0])
         return Const(None)
@@ -196,6 +203,11 @@ def call_list_method(ctx: Context, lst: ListValue, name: str, args: list[Value])
     if name == "extend" and len(args) == 1:
         _extend(ctx, lst, args[0])
         return Const(None)
+    if name == "reverse" and not args:
+        _reverse(ctx, lst)
+        return Const(None)
+    if name == "copy" and not args:
+        return copy_list(ctx, lst)
     raise UnsupportedError(f"list.{name}() with {len(args)} argument(s) in compiled code", ctx.loc)
 
 
@@ -235,3 +247,103 @@ def list_array(ctx: Context, lst: ListValue, dtype: str | None = None) -> ArrayV
     out = new_array(ctx, "array", dtype, (n,))
     _loop(ctx, E.ZERO, n, lambda k: ir.Store(out.base, (k,), E.cast(_load(lst, k), ScalarType(dtype))))
     return out
+
+
+def _items_view(ctx: Context, lst: ListValue) -> ArrayView:
+    """The items as a view of the first ``length`` elements of the buffer."""
+    whole = whole_view(lst.buf, _array_type(lst.elem))
+    view = subscript(ctx, whole, [SliceSpec(None, _length(lst), 1)])
+    assert isinstance(view, ArrayView)
+    return view
+
+
+def _reverse(ctx: Context, lst: ListValue) -> None:
+    """``l.reverse()``: item ``k`` swaps with item ``n - 1 - k`` for the first half."""
+    n = ctx.temp(_length(lst), "n")
+    t = ScalarType(lst.elem.dtype)
+    k = ir.Var(ctx.fresh("k"), INT64)
+    ctx.declare(k.name, INT64)
+    other = E.sub(E.sub(n, E.ONE), k)
+    with ctx.block() as swap:
+        held = ctx.temp(_load(lst, k), "held")
+        ctx.emit(ir.Store(lst.buf, (k,), ir.Load(lst.buf, (other,), t)))
+        ctx.emit(ir.Store(lst.buf, (other,), held))
+    ctx.emit(ir.For(k.name, E.ZERO, E.floordiv(n, E.i64(2)), E.ONE, tuple(swap)))
+
+
+def sort_list(ctx: Context, lst: ListValue, reverse: ir.Expr) -> None:
+    """``l.sort(reverse=...)``: NumPy's stable sort of the items, so equal items (``0.0`` and
+    ``-0.0``) keep their order as Python's stable sort keeps it; ``reverse`` sorts the reversed
+    list and reverses the result, which is what Python's ``reverse=True`` gives equal items."""
+    from kiln.frontend.np_sort import sort_in_place
+
+    def reverse_if_asked() -> None:
+        if isinstance(reverse, ir.Const):
+            if reverse.value:
+                _reverse(ctx, lst)
+            return
+        with ctx.block() as turn:
+            _reverse(ctx, lst)
+        ctx.emit(ir.If(reverse, tuple(turn)))
+
+    reverse_if_asked()
+    sort_in_place(ctx, _items_view(ctx, lst), [], {"kind": Const("stable")})
+    reverse_if_asked()
+
+
+def copy_list(ctx: Context, lst: ListValue) -> ListValue:
+    """``l.copy()``, ``list(l)``: a new list of the same items."""
+    copied = new_list(ctx, f"{lst.key}:copy", [])
+    ctx.env.note_list_element(copied.key, lst.elem)
+    _extend(ctx, copied, lst)
+    return copied
+
+
+def contains(ctx: Context, lst: ListValue, value: Value) -> Scalar:
+    """``x in l``: whether some item equals ``x``, the items compared in order until one does."""
+    number = _number(ctx, value)
+    found = ctx.fresh("found")
+    ctx.declare(found, PY_BOOL)
+    ctx.emit(ir.Assign(found, ir.Const(False, PY_BOOL)))
+    x = ctx.temp(number.expr, "x")
+    t = promote(ScalarType(lst.elem.dtype), number.type)
+    k = ir.Var(ctx.fresh("k"), INT64)
+    ctx.declare(k.name, INT64)
+    with ctx.block() as body:
+        same = E.compare("eq", E.cast(_load(lst, k), t), E.cast(x, t))
+        with ctx.block() as stop:
+            ctx.emit(ir.Assign(found, ir.Const(True, PY_BOOL)))
+            ctx.emit(ir.Break())
+        ctx.emit(ir.If(same, tuple(stop)))
+    ctx.emit(ir.For(k.name, E.ZERO, _length(lst), E.ONE, tuple(body)))
+    return Scalar(ir.Var(found, PY_BOOL))
+
+
+def _reverse_flag(ctx: Context, value: Value | None) -> ir.Expr:
+    """``reverse=`` as a truth value (known when compiling, or tested when the code runs)."""
+    if value is None:
+        return E.bool_false()
+    if not isinstance(value, Scalar):
+        raise TypingError("sort(reverse=...) needs a number or a boolean", ctx.loc)
+    return ctx.temp(E.cast(value.expr, ScalarType("bool")), "reverse")
+
+
+def sorted_items(ctx: Context, value: Value, kwargs: dict[str, Value]) -> ListValue:
+    """``sorted(x, reverse=...)`` of a list, a tuple of numbers or a 1-d array: a new list."""
+    if set(kwargs) - {"reverse"}:
+        raise UnsupportedError("sorted() with a key in compiled code", ctx.loc)
+    if isinstance(value, ListValue):
+        items = copy_list(ctx, value)
+    elif isinstance(value, TupleValue):
+        items = new_list(ctx, f"sorted@{ctx.loc.line}:{ctx.loc.col}", list(value.items))
+    elif isinstance(value, ArrayView) and value.ndim == 1:
+        items = new_list(ctx, f"sorted@{ctx.loc.line}:{ctx.loc.col}", [])
+        ctx.env.note_list_element(items.key, ScalarType(value.dtype))
+        n = ctx.temp(value.shape[0], "n")
+        _reserve(ctx, items, n)
+        _loop(ctx, E.ZERO, n, lambda k: _store(items, k, value.load((k,))))
+        ctx.emit(ir.Assign(items.length, n))
+    else:
+        raise UnsupportedError("sorted() of anything but a list, a tuple or a 1-d array", ctx.loc)
+    sort_list(ctx, items, _reverse_flag(ctx, kwargs.get("reverse")))
+    return items

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import types
 from typing import Any
 
 import numpy as np
 
 from kiln.errors import TypingError, UnsupportedError
+from kiln.frontend import dicts, lists
 from kiln.frontend import exprs as E
-from kiln.frontend import lists
 from kiln.frontend.advanced import has_arrays, list_index
 from kiln.frontend.arrays import materialize
 from kiln.frontend.context import Context
@@ -23,16 +22,16 @@ from kiln.frontend.python_ints import literal_int
 from kiln.frontend.ufuncs import python_operator, truthy
 from kiln.frontend.values import (
     ArrayView,
-    BoundMethod,
     Const,
+    DictValue,
     DType,
     Lazy,
     ListValue,
-    RecordValue,
     Scalar,
     TextValue,
     TupleValue,
     Value,
+    describe,
 )
 from kiln.frontend.views import NEWAXIS, SliceSpec, subscript
 from kiln.ir import nodes as ir
@@ -258,6 +257,12 @@ class ExprLowering:
     def _compare_one(self, op: ast.cmpop, left: Value, right: Value) -> Value:
         if isinstance(op, ast.Is | ast.IsNot):
             return _identity_compare(op, left, right, self.ctx)
+        if isinstance(op, ast.In | ast.NotIn) and isinstance(right, ListValue):
+            hit = lists.contains(self.ctx, right, left)
+            return hit if isinstance(op, ast.In) else Scalar(ir.Unary("not", hit.expr, PY_BOOL))
+        if isinstance(op, ast.In | ast.NotIn) and isinstance(right, DictValue):
+            found = dicts.contains(self, right, left)  # type: ignore[arg-type]
+            return python_constant(found == isinstance(op, ast.In), self.ctx)
         folded = _constant_compare(op, left, right)
         if folded is not None:  # strings the code is specialized on: ``mode == "edge"`` folds
             return python_constant(folded, self.ctx)
@@ -335,6 +340,8 @@ class ExprLowering:
         base = self.expr(node.value)
         if isinstance(base, TupleValue):
             return self._tuple_subscript(base, node.slice)
+        if isinstance(base, DictValue):
+            return dicts.get_item(self, base, self.expr(node.slice))  # type: ignore[arg-type]
         if isinstance(base, ListValue):
             if isinstance(node.slice, ast.Slice):
                 raise UnsupportedError("slicing a list built in compiled code", self.ctx.loc)
@@ -422,6 +429,15 @@ class ExprLowering:
             self.ctx.loc,
         )
 
+    def expr_Dict(self, node: ast.Dict) -> Value:
+        from kiln.frontend.lower_stmts import Lowerer
+
+        assert isinstance(self, Lowerer)  # the statement lowerer is the only expression lowerer
+        if any(k is None for k in node.keys):
+            raise UnsupportedError("'**' in a dict display", self.ctx.loc)
+        keys = list(self.operands_in_order([k for k in node.keys if k is not None]))
+        return dicts.display(self, keys, list(self.operands_in_order(node.values)))
+
     def expr_ListComp(self, node: ast.ListComp) -> Value:
         from kiln.frontend.generators import list_comprehension
         from kiln.frontend.lower_stmts import Lowerer
@@ -507,30 +523,3 @@ def operand(ctx: Context, value: Value) -> Scalar | ArrayView | Lazy:
     if isinstance(value, Scalar | ArrayView | Lazy):
         return value
     raise TypingError(f"{describe(value)} cannot be used in arithmetic", ctx.loc)
-
-
-def describe(value: Value) -> str:
-    if isinstance(value, Scalar):
-        return f"a scalar of type {value.type}"
-    if isinstance(value, ArrayView | Lazy):
-        return f"a {value.ndim}-d {value.dtype} array"
-    if isinstance(value, TupleValue):
-        if value.record is not None:
-            return f"a {value.record.__name__} (NamedTuple)"
-        return f"a {'list' if value.is_list else 'tuple'} of {len(value.items)} items"
-    if isinstance(value, RecordValue):
-        return f"a {value.record.__name__} (dataclass)"
-    if isinstance(value, ListValue):
-        return "a list built in compiled code"
-    if isinstance(value, DType):
-        return f"the dtype {value.name}"
-    if isinstance(value, BoundMethod):
-        return f"the method '{value.name}'"
-    if isinstance(value, Const):
-        v = value.value
-        if isinstance(v, types.ModuleType):
-            return f"the module '{v.__name__}'"
-        if callable(v):
-            return f"the function '{getattr(v, '__name__', v)}'"
-        return repr(v)
-    return type(value).__name__

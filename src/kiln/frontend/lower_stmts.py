@@ -15,9 +15,14 @@ from kiln.frontend import exprs as E
 from kiln.frontend.advanced import has_arrays
 from kiln.frontend.arrays import assign, materialize, setitem_scalar
 from kiln.frontend.context import Context
+from kiln.frontend.dicts import get_item as dict_get_item
+from kiln.frontend.dicts import set_item as dict_set_item
 from kiln.frontend.generators import REDUCERS, lower_reduction, over_items
 from kiln.frontend.indexing import getitem, setitem
 from kiln.frontend.lists import bind_list, list_array, mutated_names, new_list, set_item
+from kiln.frontend.lists import item as list_item
+from kiln.frontend.lists import position as list_position
+from kiln.frontend.lists import set_item as list_set_item
 from kiln.frontend.lower_exprs import (
     BINOPS,
     ExprLowering,
@@ -34,6 +39,7 @@ from kiln.frontend.ufuncs import python_operator, truthy
 from kiln.frontend.values import (
     ArrayView,
     Const,
+    DictValue,
     Lazy,
     ListValue,
     RecordValue,
@@ -74,6 +80,8 @@ class Scope:
     loop_head: bool = False
     loop_versioned: set[str] = field(default_factory=set)
     ambiguous: set[str] = field(default_factory=set)
+    # names an unrolled loop binds to the compile-time items it walks (``for key in d``)
+    unrolled_constants: set[str] | None = None
     top_block: list[ir.Stmt] | None = None  # the function body's own block
     # for a lambda or nested def: the lowerer of the scope that defined it, where the names it
     # reads but does not assign are looked up (kiln.frontend.closures)
@@ -154,8 +162,13 @@ class Lowerer(ExprLowering):
                 self.ctx.loc,
                 hint=f"assign it unconditionally (or under an 'if {name} is None:' test) at the top level",
             )
-        target = self._binding_target(name, value)
         self.scope.ambiguous.discard(name)
+        unrolled = self.scope.unrolled_constants
+        if unrolled is not None and isinstance(value, Const):  # each unrolled copy sees its own
+            self.scope.names[name] = value
+            unrolled.add(name)
+            return
+        target = self._binding_target(name, value)
         self.scope.names[name] = self.store_into(target, value, name)
         if name in self.scope.parsed.flagged:
             self.ctx.emit(ir.Assign(self._flag(name), E.bool_true()))
@@ -228,6 +241,12 @@ class Lowerer(ExprLowering):
             return self._binding(target, bound, once)
         if isinstance(value, ListValue):
             return bind_list(ctx, target, value)
+        if isinstance(value, DictValue):
+            items = (
+                self.store_into(f"{target}__{k}", v, f"{shown}[{key!r}]")
+                for k, (key, v) in enumerate(zip(value.keys, value.items))
+            )
+            return dataclasses.replace(value, items=tuple(items))
         if isinstance(value, TupleValue | RecordValue):
             items = (self.store_into(f"{target}__{k}", v, f"{shown}[{k}]") for k, v in enumerate(value.items))
             return dataclasses.replace(value, items=tuple(items))
@@ -347,6 +366,11 @@ class Lowerer(ExprLowering):
 
     def store_subscript(self, target: ast.Subscript, value: Value) -> None:
         base = self.expr(target.value)
+        if isinstance(base, DictValue) and isinstance(target.value, ast.Name):
+            self.bind(
+                target.value.id, dict_set_item(self, base, target.value.id, self.expr(target.slice), value)
+            )
+            return
         if isinstance(base, ListValue):
             set_item(self.ctx, base, self.expr(target.slice), value)
             return
@@ -388,6 +412,9 @@ class Lowerer(ExprLowering):
             raise UnsupportedError(f"augmented assignment to {type(target).__name__}", self.ctx.loc)
         # Python reads the target (a[i]) before it evaluates the right-hand side.
         base = self.expr(target.value)
+        if isinstance(base, DictValue | ListValue):
+            self._augment_item(node, base, op)
+            return
         if not isinstance(base, ArrayView):
             raise TypingError(f"{describe(base)} does not support item assignment", self.ctx.loc)
         index = self.index_items(target.slice)
@@ -407,6 +434,26 @@ class Lowerer(ExprLowering):
             with self.ctx.inserting_at(start):
                 old = self.pin(old)
         self.store_to(dest, python_operator(self.ctx, op, old, operand(self.ctx, rhs)))  # type: ignore[arg-type]
+
+    def _augment_item(self, node: ast.AugAssign, base: DictValue | ListValue, op: str) -> None:
+        """``d[k] += v`` / ``l[i] += v``: the item read, then the new value stored (an array
+        value of a dict changes in place, as NumPy's ``+=`` does)."""
+        target = node.target
+        assert isinstance(target, ast.Subscript)
+        key = self.expr(target.slice)
+        if isinstance(base, ListValue):
+            at = list_position(self.ctx, base, key)
+            current: Value = list_item(self.ctx, base, at)
+            list_set_item(self.ctx, base, Scalar(at), self.binary(op, current, self.expr(node.value)))
+            return
+        current = dict_get_item(self, base, key)
+        if isinstance(current, ArrayView):
+            self._inplace(current, op, self.expr(node.value))
+            return
+        if not isinstance(target.value, ast.Name):
+            raise UnsupportedError("augmented assignment to an item of a dict that has no name", self.ctx.loc)
+        new = self.binary(op, current, self.expr(node.value))
+        self.bind(target.value.id, dict_set_item(self, base, target.value.id, key, new))
 
     def _inplace(self, dest: ArrayView, op: str, rhs: Value) -> None:
         result = python_operator(self.ctx, op, dest, operand(self.ctx, rhs))
@@ -609,6 +656,10 @@ def _return_kind(value: Value) -> str:
         return "list"
     if _holds_record(value):
         return "record"
+    if isinstance(value, DictValue) or (
+        isinstance(value, TupleValue) and any(isinstance(v, DictValue) for v in value.items)
+    ):
+        return "dict"
     if isinstance(value, TupleValue):
         if any(isinstance(v, TupleValue) for v in value.items):
             return f"nested tuple {_nesting(value, iter(range(len(_leaves(value)))))}"
@@ -686,6 +737,8 @@ def check_returnable(kind: str | None, loc: Any) -> None:
             loc,
             hint="return a tuple, or a list built with [] and append (or a comprehension)",
         )
+    if kind == "dict":
+        raise UnsupportedError("returning a dict", loc, hint="return its values as a tuple")
     if kind == "record":
         raise UnsupportedError(
             "returning a dataclass or NamedTuple instance", loc, hint="return its fields as a tuple"

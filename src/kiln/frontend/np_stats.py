@@ -15,7 +15,7 @@ from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, 
 from kiln.frontend.context import Context
 from kiln.frontend.reductions import normalize_axes, reduce
 from kiln.frontend.ufuncs import apply_ufunc
-from kiln.frontend.values import ArrayView, Lazy, Scalar, Value
+from kiln.frontend.values import ArrayView, Lazy, Scalar, Value, describe
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, ScalarType
 
@@ -26,7 +26,7 @@ F64 = ScalarType("float64")
 def operand(ctx: Context, v: Value, what: str) -> Operand:
     if isinstance(v, Scalar | ArrayView | Lazy):
         return v
-    raise TypingError(f"{what}(): unsupported operand {type(v).__name__}", ctx.loc)
+    raise TypingError(f"{what}(): unsupported operand {describe(v)}", ctx.loc)
 
 
 def elem_type(v: Operand) -> ScalarType:

@@ -27,7 +27,7 @@ from kiln.frontend.lists import list_array
 from kiln.frontend.promotion import can_cast, promote, promote_dtypes
 from kiln.frontend.reductions import reduce
 from kiln.frontend.ufuncs import UFUNCS, apply_ufunc
-from kiln.frontend.values import ArrayView, Lazy, ListValue, Scalar, TupleValue, Value, whole_view
+from kiln.frontend.values import ArrayView, Lazy, ListValue, Scalar, TupleValue, Value, describe, whole_view
 from kiln.frontend.views import bind_view, infer_layout, transpose
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, ArrayType, ScalarType
@@ -38,7 +38,7 @@ Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 def _operand(ctx: Context, v: Value, what: str) -> Operand:
     if isinstance(v, Scalar | ArrayView | Lazy):
         return v
-    raise TypingError(f"{what}: unsupported operand {type(v).__name__}", ctx.loc)
+    raise TypingError(f"{what}: unsupported operand {describe(v)}", ctx.loc)
 
 
 # ------------------------------------------------------------------ ufuncs

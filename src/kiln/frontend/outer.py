@@ -14,7 +14,7 @@ from kiln.frontend.arrays import Operand, as_lazy
 from kiln.frontend.callargs import REQUIRED, bind_args, is_none
 from kiln.frontend.context import Context
 from kiln.frontend.ufuncs import UFUNCS, apply_ufunc
-from kiln.frontend.values import ArrayView, Lazy, Scalar, Value
+from kiln.frontend.values import ArrayView, Lazy, Scalar, Value, describe
 
 Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 
@@ -25,7 +25,7 @@ UFUNC_METHODS = frozenset({"outer"})
 def _operand(ctx: Context, v: Value, what: str) -> Operand:
     if isinstance(v, Scalar | ArrayView | Lazy):
         return v
-    raise TypingError(f"{what}: unsupported operand {type(v).__name__}", ctx.loc)
+    raise TypingError(f"{what}: unsupported operand {describe(v)}", ctx.loc)
 
 
 def _with_unit_axes(value: Operand, count: int) -> Operand:

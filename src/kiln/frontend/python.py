@@ -11,7 +11,7 @@ from kiln.frontend.context import Context, TypeEnv
 from kiln.frontend.loops import demote_unsafe_loops
 from kiln.frontend.lower_stmts import Lowerer, Scope, check_returnable
 from kiln.frontend.source import ParsedFunction, parse_function
-from kiln.frontend.values import Const, RecordValue, Scalar, TupleValue, Value, whole_view
+from kiln.frontend.values import Const, DictValue, RecordValue, Scalar, TupleValue, Value, whole_view
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ConstArg, ScalarType, TupleType
 from kiln.options import Options
@@ -149,6 +149,8 @@ def _sequence_param(ctx: Context, name: str, t: ConstArg | TupleType) -> Value:
             items.append(whole_view(leaf, item))
         else:
             items.append(Scalar(ir.Var(leaf, item)))
+    if t.record is dict:
+        return DictValue(t.names, tuple(items))
     if t.record is not None and not issubclass(t.record, tuple):
         return RecordValue(t.record, t.names, tuple(items))
     return TupleValue(tuple(items), t.is_list, t.names, t.record)

@@ -162,6 +162,17 @@ class ListValue:
 
 
 @dataclass(frozen=True)
+class DictValue:
+    """A dict whose keys are known when compiling (kiln.frontend.dicts): ``items[k]`` is the
+    value of ``keys[k]``. One passed as an argument is not ``mutable`` (Python would change
+    the caller's dict)."""
+
+    keys: tuple[object, ...]
+    items: tuple[Value, ...]
+    mutable: bool = False
+
+
+@dataclass(frozen=True)
 class RecordValue:
     """A dataclass instance passed as an argument: its fields (``names``) are read as
     attributes, its methods and properties are inlined; it is no tuple (no indexing, iterating
@@ -217,6 +228,7 @@ Value = (
     | Lazy
     | TupleValue
     | ListValue
+    | DictValue
     | RecordValue
     | TextValue
     | Const
@@ -238,3 +250,35 @@ def whole_view(name: str, t: ArrayType, shape: tuple[ir.Expr, ...] | None = None
     )
     dims = tuple(ir.Dim(name, k) for k in range(t.ndim)) if shape is None else shape
     return ArrayView(name, t, maps, dims, whole=True)
+
+
+def describe(value: Value) -> str:
+    """How an error message names ``value``."""
+    import types
+
+    if isinstance(value, Scalar):
+        return f"a scalar of type {value.type}"
+    if isinstance(value, ArrayView | Lazy):
+        return f"a {value.ndim}-d {value.dtype} array"
+    if isinstance(value, TupleValue):
+        if value.record is not None:
+            return f"a {value.record.__name__} (NamedTuple)"
+        return f"a {'list' if value.is_list else 'tuple'} of {len(value.items)} items"
+    if isinstance(value, RecordValue):
+        return f"a {value.record.__name__} (dataclass)"
+    if isinstance(value, ListValue):
+        return "a list built in compiled code"
+    if isinstance(value, DictValue):
+        return f"a dict of {len(value.keys)} items"
+    if isinstance(value, DType):
+        return f"the dtype {value.name}"
+    if isinstance(value, BoundMethod):
+        return f"the method '{value.name}'"
+    if isinstance(value, Const):
+        v = value.value
+        if isinstance(v, types.ModuleType):
+            return f"the module '{v.__name__}'"
+        if callable(v):
+            return f"the function '{getattr(v, '__name__', v)}'"
+        return repr(v)
+    return type(value).__name__
