@@ -108,14 +108,18 @@ def test_refusals_follow_python():
     def indexed(m):
         return m[0]
 
-    def returned(p):
-        return p
-
     with pytest.raises(kiln.TypingError, match="'Model' object has no attribute 'nothing'"):
         kiln.jit(missing)(Model(1.0, X))
     with pytest.raises(kiln.TypingError, match="not subscriptable"):
         kiln.jit(indexed)(Model(1.0, X))
-    with pytest.raises(kiln.UnsupportedError, match="returning a dataclass or NamedTuple"):
-        kiln.jit(returned)(Params(1.0, X))
     with pytest.raises(TypeError, match="argument 0 of type set"):
         kiln.jit(missing)(Model({1}, X))
+
+
+def test_a_record_passed_in_comes_back_as_one():
+    def returned(p, q):
+        return p, (q, p.n)
+
+    p, (q, n) = kiln.jit(returned)(Params(1.0, X), Params(2.0, X + 1, 5))
+    assert type(p) is Params and type(q) is Params and (p.alpha, q.alpha, q.n, n) == (1.0, 2.0, 5, 3)
+    np.testing.assert_array_equal(q.x, X + 1)

@@ -690,13 +690,24 @@ class StmtRenderer:
             ]
         nesting = self.fn.result_nesting or tuple(range(len(s.values)))
         lines = [f"kiln_result = PyTuple_New({len(nesting)});", "if (!kiln_result) goto kiln_fail;"]
-        return [*lines, *self._tuple_of("kiln_result", nesting, s.values, 0), "goto kiln_cleanup;"]
+        lines += self._tuple_of("kiln_result", nesting, s.values, ())
+        whole = dict(self.fn.record_results).get(())
+        if whole is not None:
+            lines += [
+                f"kiln_result = {_make_record('kiln_result', whole)};",
+                "if (!kiln_result) goto kiln_fail;",
+            ]
+        return [*lines, "goto kiln_cleanup;"]
 
-    def _tuple_of(self, target: str, nesting: Nesting, values: tuple[str, ...], depth: int) -> list[str]:
+    def _tuple_of(
+        self, target: str, nesting: Nesting, values: tuple[str, ...], path: tuple[int, ...]
+    ) -> list[str]:
         """Fill the new tuple ``target`` with ``values`` grouped as ``nesting`` says. An inner
         tuple is put in place before it is filled: on failure ``kiln_result`` holds, and
         releases, everything made so far."""
         lines: list[str] = []
+        depth = len(path)
+        records = dict(self.fn.record_results)
         for k, item in enumerate(nesting):
             inner = f"item{depth or ''}_"  # item_, item1_, ...: a flat tuple reads as before
             if isinstance(item, int):
@@ -705,9 +716,23 @@ class StmtRenderer:
             else:
                 made = [f"PyObject* {inner} = PyTuple_New({len(item)});", f"if (!{inner}) goto kiln_fail;"]
                 made.append(f"PyTuple_SET_ITEM({target}, {k}, {inner});")
-                made += self._tuple_of(inner, item, values, depth + 1)
+                made += self._tuple_of(inner, item, values, (*path, k))
+                named = records.get((*path, k))
+                if named is not None:  # the filled tuple becomes the record in its place
+                    made += [
+                        f"Py_INCREF({inner});",
+                        f"PyObject* rec_ = {_make_record(inner, named)};",
+                        "if (!rec_) goto kiln_fail;",
+                        f"Py_DECREF({inner}); PyTuple_SET_ITEM({target}, {k}, rec_);",
+                    ]
             lines += ["{", *("    " + line for line in made), "}"]
         return lines
+
+
+def _make_record(fields: str, named: str) -> str:
+    """C making the record class ``named`` ("module:qualname") of the tuple ``fields``."""
+    module, _, qualname = named.partition(":")
+    return f'kiln_make_record({fields}, "{module}", "{qualname}")'
 
 
 def _split_if_clause(pragma: str) -> tuple[str, str]:

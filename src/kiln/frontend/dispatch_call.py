@@ -17,6 +17,7 @@ from kiln.frontend.lower_exprs import describe, python_constant
 from kiln.frontend.numpy_ops import Handler, lookup_numpy
 from kiln.frontend.printing import print_call, str_call
 from kiln.frontend.records import RecordMethod
+from kiln.frontend.records import construct as construct_record
 from kiln.frontend.source import ParsedFunction, parse_function
 from kiln.frontend.values import (
     BoundMethod,
@@ -60,7 +61,8 @@ def _call_numpy(
 
 
 def _text_or_sequence(ctx: Context, f: object, args: list[Value], kwargs: dict[str, Value]) -> Value | None:
-    """``print``, ``str``, ``sorted``, ``list`` and ``tuple``; None for any other function."""
+    """``print``, ``str``, ``sorted``, ``list``, ``tuple`` and record classes; None for any
+    other function."""
     if f is print:
         return print_call(ctx, args, kwargs)
     if f is str and not kwargs:
@@ -71,6 +73,8 @@ def _text_or_sequence(ctx: Context, f: object, args: list[Value], kwargs: dict[s
         return copy_list(ctx, args[0])
     if f is tuple and not kwargs and len(args) == 1 and isinstance(args[0], TupleValue):
         return TupleValue(args[0].items)  # a list (or tuple) of known length as a tuple
+    if isinstance(f, type):
+        return construct_record(ctx, f, args, kwargs)  # a NamedTuple or dataclass instance
     return None
 
 

@@ -67,6 +67,7 @@ class Scope:
     ret_nesting: Nesting | int = 0  # how the results group: an index, or tuples of them
     ret_value: Value | None = None
     ret_lists: tuple[int, ...] | None = None  # the results that are lists built in compiled code
+    ret_records: tuple[tuple[tuple[int, ...], str], ...] = ()  # record groups of the result, by path
     # parameters passed None (a compile-time constant) -> the block they were bound in: only
     # there may they be re-bound (``if y is None: y = 0`` folds); under run-time control flow
     # the name would be None on some paths only
@@ -567,13 +568,22 @@ class Lowerer(ExprLowering):
             if isinstance(value, TupleValue):
                 value = self.snapshot(value)
             leaves = _leaves(value)
+            for leaf in leaves:
+                if not isinstance(leaf, Scalar | ArrayView | Lazy | ListValue):
+                    raise UnsupportedError(
+                        f"returning {describe(leaf)} (compiled code returns numbers, arrays and lists, "
+                        "and tuples and records of them)",
+                        self.ctx.loc,
+                    )
             if scope.exit_label is None:  # the function's own result: lists as Python lists
                 leaves = self._lists_as_arrays(leaves)
             names = [f"{scope.prefix}ret__{k}" for k in range(len(leaves))]
             bound = [self.store_into(n, v, "return value") for n, v in zip(names, leaves)]
             scope.ret_names = names
             scope.ret_nesting = _nesting(value, iter(range(len(leaves))))
-            scope.ret_value = _regrouped(scope.ret_nesting, bound)
+            scope.ret_value = _rebuilt(value, iter(bound))
+            if scope.exit_label is None:
+                scope.ret_records = _made_by_name(_records(value, ()), self.ctx.loc)
         if scope.exit_label is not None:
             self.ctx.emit(ir.Exit(scope.exit_label))
         else:
@@ -650,51 +660,71 @@ def fits(ctx: Context, target: str, value: Value) -> bool:
 
 
 def _return_kind(value: Value) -> str:
+    """What a return statement returns, in words every return of a function must repeat:
+    ``single``, ``tuple of 2``, ``nested tuple (0, (1, 2))``, with the records it makes."""
     if isinstance(value, Const) and value.value is None:
         return "none"
     if _holds_list(value):
         return "list"
-    if _holds_record(value):
-        return "record"
-    if isinstance(value, DictValue) or (
-        isinstance(value, TupleValue) and any(isinstance(v, DictValue) for v in value.items)
-    ):
+    if any(isinstance(v, DictValue) for v in _leaves(value)):
         return "dict"
-    if isinstance(value, TupleValue):
-        if any(isinstance(v, TupleValue) for v in value.items):
-            return f"nested tuple {_nesting(value, iter(range(len(_leaves(value)))))}"
-        return f"tuple of {len(value.items)}"
+    if isinstance(value, TupleValue | RecordValue):
+        if any(isinstance(v, TupleValue | RecordValue) for v in value.items):
+            kind = f"nested tuple {_nesting(value, iter(range(len(_leaves(value)))))}"
+        else:
+            kind = f"tuple of {len(value.items)}"
+        records = _records(value, ())
+        if records:
+            kind += " with records " + ", ".join(f"{path} {cls.__qualname__}" for path, cls in records)
+        return kind
     if isinstance(value, Scalar | ArrayView | Lazy | ListValue):
         return "single"
     return "compile-time value"
 
 
 def _leaves(value: Value) -> list[Value]:
-    """The values a (nested) tuple holds, in order; the value itself for any other."""
-    if isinstance(value, TupleValue):
+    """The values a (nested) tuple or record holds, in order; the value itself for any other."""
+    if isinstance(value, TupleValue | RecordValue):
         return [leaf for v in value.items for leaf in _leaves(v)]
     return [value]
 
 
 def _nesting(value: Value, index: Iterator[int]) -> Nesting | int:
     """How ``value``'s leaves group: their indices as nested tuples (``(0, (1, 2))``)."""
-    if isinstance(value, TupleValue):
+    if isinstance(value, TupleValue | RecordValue):
         return tuple(_nesting(v, index) for v in value.items)
     return next(index)
 
 
-def _regrouped(nesting: Nesting | int, leaves: list[Value]) -> Value:
-    if isinstance(nesting, int):
-        return leaves[nesting]
-    return TupleValue(tuple(_regrouped(n, leaves) for n in nesting))
+def _rebuilt(template: Value, leaves: Iterator[Value]) -> Value:
+    """``template``'s tuples and records around ``leaves``, in order."""
+    if isinstance(template, TupleValue | RecordValue):
+        return dataclasses.replace(template, items=tuple(_rebuilt(v, leaves) for v in template.items))
+    return next(leaves)
 
 
-def _holds_record(value: Value) -> bool:
-    if isinstance(value, RecordValue):
-        return True
-    return isinstance(value, TupleValue) and (
-        value.record is not None or any(map(_holds_record, value.items))
-    )
+def _records(value: Value, path: tuple[int, ...]) -> list[tuple[tuple[int, ...], type]]:
+    """The records ``value`` holds, by their path of positions (``()`` for ``value`` itself)."""
+    if not isinstance(value, TupleValue | RecordValue):
+        return []
+    own = [(path, value.record)] if value.record is not None else []
+    return own + [r for k, v in enumerate(value.items) for r in _records(v, (*path, k))]
+
+
+def _made_by_name(
+    records: list[tuple[tuple[int, ...], type]], loc: Any
+) -> tuple[tuple[tuple[int, ...], str], ...]:
+    """Each record class of a result by the name the compiled code finds it by."""
+    named = []
+    for path, cls in records:
+        if "<locals>" in cls.__qualname__:
+            raise UnsupportedError(
+                f"returning a {cls.__name__} defined inside a function (compiled code makes records "
+                "of classes it finds by their module and name)",
+                loc,
+            )
+        named.append((path, f"{cls.__module__}:{cls.__qualname__}"))
+    return tuple(named)
 
 
 def _holds_list(value: Value) -> bool:
@@ -739,9 +769,5 @@ def check_returnable(kind: str | None, loc: Any) -> None:
         )
     if kind == "dict":
         raise UnsupportedError("returning a dict", loc, hint="return its values as a tuple")
-    if kind == "record":
-        raise UnsupportedError(
-            "returning a dataclass or NamedTuple instance", loc, hint="return its fields as a tuple"
-        )
     if kind == "compile-time value":
         raise UnsupportedError(f"returning a {kind}", loc)

@@ -187,4 +187,5 @@ def _build(parsed: ParsedFunction, ctx: Context, scope: Scope, arg_types: tuple[
         nonneg_params=tuple(ctx.nonneg_params),
         result_nesting=scope.ret_nesting if (scope.ret_kind or "").startswith("nested") else (),  # type: ignore[arg-type]
         list_results=scope.ret_lists or (),
+        record_results=scope.ret_records,
     )

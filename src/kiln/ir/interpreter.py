@@ -14,6 +14,7 @@ variables) raise :class:`InterpreterError`; ``Check`` raises the named Python ex
 from __future__ import annotations
 
 import builtins
+import importlib
 import math
 import sys
 import warnings
@@ -266,6 +267,13 @@ class _Interpreter:
     def results(self, values: tuple[str, ...]) -> Any:
         out = tuple(self.result_value(name, t) for name, t in zip(values, self.fn.results))
         out = tuple(v.tolist() if k in self.fn.list_results else v for k, v in enumerate(out))
+        if self.fn.record_results:
+            made = _with_records(
+                _regroup(self.fn.result_nesting, out) if self.fn.result_nesting else out,
+                (),
+                dict(self.fn.record_results),
+            )
+            return made
         if self.fn.result_nesting:
             return _regroup(self.fn.result_nesting, out)
         if self.fn.result_is_tuple:
@@ -555,3 +563,21 @@ _EXEC: dict[type, Callable[[_Interpreter, Any], None]] = {
 
 def _regroup(nesting: Nesting, values: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(values[i] if isinstance(i, int) else _regroup(i, values) for i in nesting)
+
+
+def _with_records(value: Any, path: tuple[int, ...], records: dict[tuple[int, ...], str]) -> Any:
+    """The result's groups that are records made: their class called with their items."""
+    if not isinstance(value, tuple):
+        return value
+    items = tuple(_with_records(v, (*path, k), records) for k, v in enumerate(value))
+    named = records.get(path)
+    return record_class(named)(*items) if named is not None else items
+
+
+def record_class(named: str) -> Any:
+    """The class ``"module:qualname"`` names."""
+    module, _, qualname = named.partition(":")
+    found: Any = importlib.import_module(module)
+    for part in qualname.split("."):
+        found = getattr(found, part)
+    return found

@@ -414,7 +414,9 @@ class Function:
     ``written_params`` are array parameters the function may store into;
     ``nonneg_params`` integer parameters known to be ``>= 0`` (never re-assigned);
     ``list_results`` the results (by index, 1-d arrays) handed back as Python lists of their
-    items (a list built in compiled code).
+    items (a list built in compiled code); ``record_results`` the groups of the nesting (by
+    their path of positions, ``()`` the whole result) handed back as records: the class named
+    ``"module:qualname"`` called with the group's items.
     """
 
     name: str
@@ -428,6 +430,7 @@ class Function:
     nonneg_params: tuple[str, ...] = field(default=())
     result_nesting: Nesting = ()
     list_results: tuple[int, ...] = ()
+    record_results: tuple[tuple[tuple[int, ...], str], ...] = ()
 
     def var_types(self) -> dict[str, ScalarType | ArrayType]:
         table: dict[str, ScalarType | ArrayType] = {

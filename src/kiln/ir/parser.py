@@ -732,6 +732,13 @@ def _decl_line(lines: list[Line], pos: int, word: str) -> TokenStream | None:
     return None
 
 
+def _record_group(ts: TokenStream) -> tuple[tuple[int, ...], str]:
+    """``(0, 1) "module:qualname"``: a group of the result nesting and its record class."""
+    ts.expect("(")
+    path = tuple(ts.separated(ts.int, ")"))
+    return path, ts.string()
+
+
 def parse_function(text: str) -> Function:
     """The function written by :func:`kiln.ir.printer.print_function`."""
     lines = split_lines(text)
@@ -739,7 +746,7 @@ def parse_function(text: str) -> Function:
         raise IRParseError("no function in the text")
     header = parse_header(lines[0].stream())
     params = header.params
-    pos, local_decls, written, nonneg, lists = 1, (), (), (), ()
+    pos, local_decls, written, nonneg, lists, records = 1, (), (), (), (), ()
     if (ts := _decl_line(lines, pos, "locals")) is not None:
         # the lambda runs at once, before ts is rebound (mypy keeps no narrowing into lambdas)
         local_decls = tuple(ts.separated(lambda: parse_decl(cast(TokenStream, ts)), None))
@@ -752,6 +759,9 @@ def parse_function(text: str) -> Function:
         pos += 1
     if (ts := _decl_line(lines, pos, "lists")) is not None:
         lists = tuple(ts.separated(ts.int, None))
+        pos += 1
+    if (ts := _decl_line(lines, pos, "records")) is not None:
+        records = tuple(ts.separated(lambda: _record_group(cast(TokenStream, ts)), None))
         pos += 1
     decls: dict[str, ScalarType | ArrayType] = {
         p.name: p.type for p in params if not isinstance(p.type, ConstArg)
@@ -773,4 +783,5 @@ def parse_function(text: str) -> Function:
         nonneg,
         header.nesting,
         lists,
+        records,
     )

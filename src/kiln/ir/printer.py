@@ -323,5 +323,8 @@ def print_function(fn: Function, with_locs: bool = False) -> str:
         lines.append(f"{INDENT}nonneg: {_names(fn.nonneg_params)}")
     if fn.list_results:
         lines.append(f"{INDENT}lists: {', '.join(map(str, fn.list_results))}")
+    if fn.record_results:
+        groups = (f"({', '.join(map(str, path))}) {json.dumps(cls)}" for path, cls in fn.record_results)
+        lines.append(f"{INDENT}records: {', '.join(groups)}")
     lines += _print_body(fn.body, 1, fn.var_types(), with_locs)
     return "\n".join(lines) + "\n"

@@ -107,6 +107,16 @@ class _Context:
     blocks: tuple[tuple[str, int], ...] = ()  # (label, number of enclosing loops at the block)
 
 
+def _is_group(nesting: tuple[object, ...], path: tuple[int, ...]) -> bool:
+    """Whether ``path`` leads to a tuple of the result nesting (``()`` is the whole result)."""
+    node: object = nesting
+    for k in path:
+        if not isinstance(node, tuple) or not 0 <= k < len(node):
+            return False
+        node = node[k]
+    return isinstance(node, tuple) or not path
+
+
 def verify_function(fn: Function) -> None:
     """Raise :class:`IRVerifyError` unless ``fn`` is well-formed."""
     _Verifier(fn).run()
@@ -173,6 +183,10 @@ class _Verifier:
             listed = fn.results[k] if 0 <= k < len(fn.results) else None
             self.require(
                 isinstance(listed, ArrayType) and listed.ndim == 1, f"list result {k} is not a 1-d array"
+            )
+        for path, _ in fn.record_results:
+            self.require(
+                fn.result_is_tuple and _is_group(fn.result_nesting, path), f"record result {path} is no tuple"
             )
         if fn.result_nesting:
             self.require(fn.result_is_tuple, "result_nesting without result_is_tuple")

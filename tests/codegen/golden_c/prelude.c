@@ -341,6 +341,27 @@ static PyObject* kiln_list_of(PyObject* arr) {
     return list;
 }
 
+/* A record made in compiled code: its class, found by module and qualified name, called with
+   the fields (steals fields). */
+static PyObject* kiln_make_record(PyObject* fields, const char* module, const char* qualname) {
+    if (!fields) return NULL;
+    PyObject* found = PyImport_ImportModule(module);
+    for (const char* at = qualname; found && *at;) {
+        const char* dot = strchr(at, '.');
+        Py_ssize_t len = dot ? (Py_ssize_t)(dot - at) : (Py_ssize_t)strlen(at);
+        PyObject* name = PyUnicode_FromStringAndSize(at, len);
+        PyObject* next = name ? PyObject_GetAttr(found, name) : NULL;
+        Py_XDECREF(name);
+        Py_DECREF(found);
+        found = next;
+        at += len + (dot ? 1 : 0);
+    }
+    PyObject* made = found ? PyObject_CallObject(found, fields) : NULL;
+    Py_XDECREF(found);
+    Py_DECREF(fields);
+    return made;
+}
+
 /* out = a @ b through NumPy (BLAS); every operand already has out's dtype. */
 static int kiln_numpy_matmul(PyObject* out, PyObject* a, PyObject* b) {
     PyObject* r = PyArray_MatrixProduct2(a, b, (PyArrayObject*)out);
