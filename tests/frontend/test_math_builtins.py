@@ -220,9 +220,8 @@ def round_digits(x):
     return round(x, 2)
 
 
-def test_round_with_digits_is_unsupported():
-    with pytest.raises(kiln.UnsupportedError, match="round"):
-        round_digits(2.675)
+def test_round_with_digits_rounds_the_exact_value():
+    assert round_digits(2.675) == round(2.675, 2) == 2.67  # 2.675 is 2.67499999... in binary
 
 
 @kiln.jit

@@ -149,7 +149,7 @@ _REAL_FUNCS = {
     "tanh": "tanh", "arcsinh": "asinh", "arccosh": "acosh", "arctanh": "atanh", "arctan2": "atan2",
     "hypot": "hypot", "floor": "floor", "ceil": "ceil", "trunc": "trunc", "rint": "nearbyint",
     "abs": "fabs", "copysign": "copysign", "fmod": "fmod", "erf": "erf", "erfc": "erfc",
-    "gamma": "tgamma", "lgamma": "lgamma", "nextafter": "nextafter",
+    "gamma": "tgamma", "lgamma": "lgamma", "nextafter": "nextafter", "py_round": "kiln_py_round",
 }  # fmt: skip
 _COMPLEX_FUNCS = {
     "sqrt": "csqrt", "exp": "cexp", "log": "clog", "sin": "csin", "cos": "ccos", "tan": "ctan",

@@ -349,6 +349,35 @@ static PyObject* kiln_box_array(void* data, int nd, const npy_intp* shape, const
     return kiln_wrap_view(data, nd, shape, strides, typenum, owner);
 }
 
+/* Python's round(x, n) of a float: x's exact decimal value rounded to n places (to 10^-n for
+   n < 0), half to even, read back; as CPython's float.__round__, whose limits it keeps. */
+static double kiln_py_round(double x, double digits) {
+    if (!isfinite(x) || digits > 323) return x;
+    if (digits < -308) return 0.0 * x;
+    int n = (int)digits;
+    static __thread char text[1500];
+    if (n >= 0) {
+        snprintf(text, sizeof text, "%.*f", n, x); /* glibc: exact, half to even */
+        return strtod(text, NULL);
+    }
+    int len = snprintf(text, sizeof text, "%.1100f", fabs(x)); /* every digit of x */
+    int point = (int)(strchr(text, '.') - text), keep = point + n; /* n < 0 drops -n digits */
+    char first = keep >= 0 && keep < point ? text[keep] : '0';
+    int sticky = 0;
+    for (int k = keep + 1; k < len; k++) sticky |= k >= 0 && text[k] != '0' && text[k] != '.';
+    if (keep < 0) return copysign(0.0, x);
+    int odd = keep > 0 && (text[keep - 1] - '0') % 2;
+    int up = first > '5' || (first == '5' && (sticky || odd));
+    text[keep] = '\0';
+    for (int k = keep - 1; up && k >= 0; k--) { /* add one to the kept digits */
+        if (text[k] == '9') { text[k] = '0'; } else { text[k]++; up = 0; }
+    }
+    char out[1520]; /* the kept digits (a carry past the first one prepends a 1), then 10^-n */
+    const char* kept = keep ? text : (up ? "" : "0");
+    snprintf(out, sizeof out, "%s%s%se%d", signbit(x) ? "-" : "", up ? "1" : "", kept, -n);
+    return strtod(out, NULL);
+}
+
 /* A list built in compiled code, handed back as Python's list of its items (steals arr). */
 static PyObject* kiln_list_of(PyObject* arr) {
     if (!arr) return NULL;

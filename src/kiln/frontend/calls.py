@@ -15,6 +15,7 @@ from kiln.frontend.callargs import dtype_arg, shape_arg
 from kiln.frontend.context import Context
 from kiln.frontend.lists import list_length
 from kiln.frontend.np_methods import call_function_method
+from kiln.frontend.np_round import builtin_round
 from kiln.frontend.promotion import promote
 from kiln.frontend.ufuncs import apply_ufunc, python_operator, truthy
 from kiln.frontend.values import (
@@ -164,6 +165,11 @@ def _check(ctx: Context, ok: ir.Expr, exc: str, message: str) -> None:
 
 
 def call_builtin(ctx: Context, f: Any, args: list[Value], kwargs: dict[str, Value]) -> Value | None:
+    if f is builtins.round and (len(args) == 2 or kwargs):
+        rounded = builtin_round(ctx, args, kwargs)
+        if rounded is not None:
+            return rounded
+        args, kwargs = args[:1], {}  # round(x, None) is round(x)
     if kwargs:
         return None
     if f is builtins.range:

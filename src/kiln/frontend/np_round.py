@@ -11,15 +11,16 @@ from collections.abc import Callable
 import numpy as np
 
 from kiln.errors import TypingError, UnsupportedError
+from kiln.frontend import exprs as E
 from kiln.frontend.arrays import Operand, elementwise
 from kiln.frontend.callargs import REQUIRED, bind_args, fold_int
 from kiln.frontend.context import Context
 from kiln.frontend.np_stats import elem_type, operand
 from kiln.frontend.numpy_ops import astype, into_out
 from kiln.frontend.ufuncs import apply_ufunc
-from kiln.frontend.values import ArrayView, Lazy, Scalar, Value
+from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, Value
 from kiln.ir import nodes as ir
-from kiln.ir.types import PY_FLOAT, ScalarType
+from kiln.ir.types import BOOL, PY_FLOAT, ScalarType
 
 Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 
@@ -91,3 +92,52 @@ def _power_of_ten(n: int) -> float:
 
 def table() -> dict[object, Handler]:
     return {np.round: np_round, np.around: np_round}
+
+
+def builtin_round(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value | None:
+    """``round(x, ndigits)`` with ``ndigits`` given (None for ``round(x)``, which the caller
+    lowers): a Python float rounds by Python's rule (its exact value, half to even); a Python
+    int by Python's integer rule; a NumPy scalar by its own ``__round__``, which is NumPy's."""
+    b = bind_args(ctx, "round", args, kwargs, [("number", REQUIRED), ("ndigits", None)])
+    digits = b["ndigits"]
+    if isinstance(digits, Const) and digits.value is None:
+        return None
+    x = b["number"]
+    if isinstance(x, ArrayView | Lazy):
+        raise TypingError("type numpy.ndarray doesn't define __round__ method", ctx.loc)
+    if not isinstance(x, Scalar) or not isinstance(digits, Scalar) or not digits.type.is_integer:
+        raise TypingError("round() takes a number and an integer ndigits", ctx.loc)
+    if x.type.is_complex:
+        raise TypingError("type complex doesn't define __round__ method", ctx.loc)
+    if not x.type.weak:  # NumPy's scalars round as np.round does
+        if fold_int(digits.expr) is None:
+            raise UnsupportedError("round() of a NumPy scalar with ndigits not known when compiling", ctx.loc)
+        return np_round(ctx, [x, digits], {})
+    if x.type.is_float:
+        n = ir.Cast(digits.expr, PY_FLOAT)
+        return Scalar(ir.Call("py_round", (x.expr, n), PY_FLOAT))
+    return Scalar(_round_int(ctx, x.expr, digits))
+
+
+def _round_int(ctx: Context, x: ir.Expr, digits: Scalar) -> ir.Expr:
+    """Python's ``round(int, n)``: the int itself for ``n >= 0``, else the nearest multiple of
+    ``m = 10**-n``, half to even (0 once ``m`` passes every int64)."""
+    t = x.type
+    drop = ctx.temp(E.imin(E.imax(E.sub(E.ZERO, E.as_index(digits.expr)), E.ZERO), E.i64(19)), "drop")
+    m = ctx.fresh("m")
+    ctx.declare(m, t)
+    ctx.emit(ir.Assign(m, ir.Const(1, t)))
+    k = ctx.fresh("k")
+    ctx.declare(k, ScalarType("int64"))
+    with ctx.block() as scale:
+        ctx.emit(ir.Assign(m, ir.Binary("mul", ir.Var(m, t), ir.Const(10, t), t)))
+    ctx.emit(ir.For(k, E.ZERO, E.imin(drop, E.i64(18)), E.ONE, tuple(scale)))
+    mv = ir.Var(m, t)
+    q = ctx.temp(ir.Binary("floordiv", x, mv, t), "q")
+    rest = ir.Binary("sub", x, ir.Binary("mul", q, mv, t), t)  # in [0, m): q is floored
+    twice = ctx.temp(ir.Binary("mul", rest, ir.Const(2, t), t), "r2")
+    odd = ir.Binary("ne", ir.Binary("mod", q, ir.Const(2, t), t), ir.Const(0, t), BOOL)
+    half = ir.Binary("eq", twice, mv, BOOL)
+    up = ir.Binary("or", ir.Binary("gt", twice, mv, BOOL), ir.Binary("and", half, odd, BOOL), BOOL)
+    nearest = ir.Binary("mul", ir.Select(up, ir.Binary("add", q, ir.Const(1, t), t), q, t), mv, t)
+    return ir.Select(E.compare("gt", drop, E.i64(18)), ir.Const(0, t), nearest, t)

@@ -113,6 +113,7 @@ CALL_ALIASES: dict[str, Callable[..., Any]] = {
     "gamma": np.vectorize(math.gamma, otypes=[np.float64]),
     "lgamma": np.vectorize(math.lgamma, otypes=[np.float64]),
     "complex": np.vectorize(complex, otypes=[np.complex128]),  # the parts exactly, -0.0 and inf kept
+    "py_round": np.vectorize(lambda x, n: round(float(x), int(n)), otypes=[np.float64]),
     "worker_id": lambda: np.int64(0),
     "worker_count": lambda: np.int64(1),
 }

@@ -54,6 +54,9 @@ CALLS: dict[str, Op] = {
     "abs": Op("abs", 1, "real", 1.0),
     **_table(1, "real imag", result="real", cost=8.0),
     **_table(2, "arctan2 hypot copysign fmod nextafter", cost=8.0),
+    # Python's round(x, n) of a float: x correctly rounded to n decimal places, half to even
+    # on x's exact value (n a float64 holding an integer)
+    "py_round": Op("py_round", 2, cost=200.0),
     **_table(1, "isnan isinf isfinite", result="bool", cost=8.0),
     **_table(0, "worker_id worker_count", result="int64", cost=8.0),
     # complex(re, im): the number with exactly these parts (no arithmetic: -0.0 and inf kept)
