@@ -1,7 +1,7 @@
-"""Lists of numbers built in compiled code: ``l = []``, ``l.append(x)``, ``l.pop()``,
-``l.extend(...)``, ``l.clear()``, ``l[i]`` (read and written, Python's ``IndexError``),
-``len(l)``, ``for x in l``, ``sum``/``min``/``max`` of them, list comprehensions and
-``np.array(l)``.
+"""Lists of numbers built in compiled code: ``l = []``, ``[0.0] * n``, ``append``, ``pop``,
+``extend``, ``clear``, ``reverse``, ``sort``, ``copy``, ``sorted(l)``, ``x in l``, ``l[i]`` (read
+and written, Python's ``IndexError``), ``len(l)``, ``for x in l``, ``sum``/``min``/``max`` of
+them, list comprehensions, ``np.array(l)``; returned to Python as lists.
 
 A list is an array ``buf`` of which the first ``length`` elements are its items; an append
 that finds ``buf`` full allocates one twice as large, copies the items and re-binds ``buf`` to
@@ -12,8 +12,8 @@ float holds floats. A name bound to a list made there gets its own variables (so
 re-made in a loop or a branch is the name's), and another name bound to it shares them, as
 Python shares one list between names.
 
-Refused with a located error: lists of arrays or tuples, slicing a list, returning or
-printing one (pass an array, or ``np.array(l)``), other list methods.
+Refused with a located error: lists of arrays or tuples, slicing a list, printing one, the
+other list methods.
 """
 
 from __future__ import annotations
