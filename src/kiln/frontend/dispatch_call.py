@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import inspect
 import types
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import calls, dicts
+from kiln.frontend import exprs as E
+from kiln.frontend.callargs import dtype_arg, shape_arg
 from kiln.frontend.closures import InnerFunction, bind_arguments
 from kiln.frontend.context import Context
 from kiln.frontend.lists import call_list_method, copy_list, list_array, sorted_items
@@ -32,6 +35,7 @@ from kiln.frontend.values import (
     Value,
 )
 from kiln.ir import nodes as ir
+from kiln.ir.types import ScalarType
 
 if TYPE_CHECKING:
     from kiln.frontend.lower_stmts import Lowerer
@@ -60,9 +64,12 @@ def _call_numpy(
     return handler(ctx, list(args), dict(kwargs))
 
 
-def _text_or_sequence(ctx: Context, f: object, args: list[Value], kwargs: dict[str, Value]) -> Value | None:
-    """``print``, ``str``, ``sorted``, ``list``, ``tuple`` and record classes; None for any
-    other function."""
+def _text_or_sequence(low: Lowerer, f: object, args: list[Value], kwargs: dict[str, Value]) -> Value | None:
+    """``print``, ``str``, ``sorted``, ``list``, ``tuple``, record classes and
+    ``np.fromfunction``; None for any other function."""
+    ctx = low.ctx
+    if f is np.fromfunction:
+        return _fromfunction(low, args, kwargs)
     if f is print:
         return print_call(ctx, args, kwargs)
     if f is str and not kwargs:
@@ -76,6 +83,29 @@ def _text_or_sequence(ctx: Context, f: object, args: list[Value], kwargs: dict[s
     if isinstance(f, type):
         return construct_record(ctx, f, args, kwargs)  # a NamedTuple or dataclass instance
     return None
+
+
+def _fromfunction(low: Lowerer, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """``np.fromfunction(function, shape, dtype=float, **kwargs)``: ``function`` called once, as
+    NumPy calls it, with one array of coordinates per axis (of ``dtype``) and the other keyword
+    arguments; its result is the result, whatever it is."""
+    ctx = low.ctx
+    rest = dict(kwargs)
+    given = list(args) + [rest.pop(k) for k in ("function", "shape")[len(args) :] if k in rest]
+    if len(given) != 2:
+        raise TypingError("fromfunction() takes a function and a shape", ctx.loc)
+    if "like" in rest:
+        raise UnsupportedError("np.fromfunction(like=...)", ctx.loc)
+    function, shape = given
+    dtype = dtype_arg(ctx, rest.pop("dtype", None), "float64") or "float64"
+    t = ScalarType(dtype)
+    dims = tuple(ctx.temp(E.imax(d, E.ZERO), "n") for d in shape_arg(ctx, shape))
+    coords = [Lazy(dtype, dims, _coordinate(k, t), ()) for k in range(len(dims))]
+    return dispatch_call(low, function, list(coords), rest)
+
+
+def _coordinate(axis: int, t: ScalarType) -> Callable[[tuple[ir.Expr, ...]], ir.Expr]:
+    return lambda idx: E.cast(idx[axis], t)
 
 
 def dispatch_call(low: Lowerer, func: Value, args: list[Value], kwargs: dict[str, Value]) -> Value:
@@ -93,7 +123,7 @@ def dispatch_call(low: Lowerer, func: Value, args: list[Value], kwargs: dict[str
         return calls.builtin_range(ctx, args, parallel=True)
     if getattr(type(f), "__kiln_intrinsic__", False):  # kernel intrinsics: kiln.syncthreads() ...
         return cast(Intrinsic, f).kiln_call(low, args, kwargs)
-    built_in = _text_or_sequence(ctx, f, args, kwargs)
+    built_in = _text_or_sequence(low, f, args, kwargs)
     if built_in is not None:
         return built_in
     handler = lookup_numpy(f)
