@@ -316,3 +316,38 @@ def test_sort_sorted_reverse_copy_and_in(a, reverse):
         assert g == w
         if isinstance(w, list):  # signed zeros keep Python's stable order
             assert [np.signbit(x) for x in g] == [np.signbit(x) for x in w]
+
+
+def searched(n, x, i):
+    values = [k % 4 for k in range(n)]
+    values.insert(i, x)
+    values.insert(-1, 7)
+    found = values.index(x)
+    many = values.count(1)
+    values.remove(x)
+    return values, found, many, values.count(x)
+
+
+@pytest.mark.parametrize("n, x, i", [(6, 3, 0), (6, 9, 2), (6, 1, -2), (6, 2, 100), (6, 5, -100), (0, 4, 0)])
+def test_insert_index_count_remove(n, x, i):
+    assert kiln.jit(searched)(n, x, i) == searched(n, x, i)
+
+
+def missing_index(n):
+    values = [k for k in range(n)]
+    return values.index(n + 5)
+
+
+def missing_remove(n):
+    values = [1.5]
+    values.remove(2.5)
+    return len(values)
+
+
+@pytest.mark.parametrize("fn", [missing_index, missing_remove])
+def test_missing_items_raise_pythons_value_error(fn):
+    with pytest.raises(ValueError) as want:
+        fn(3)
+    with pytest.raises(ValueError) as got:
+        kiln.jit(fn)(3)
+    assert str(got.value) == str(want.value)

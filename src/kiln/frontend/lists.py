@@ -1,5 +1,6 @@
 """Lists of numbers built in compiled code: ``l = []``, ``[0.0] * n``, ``append``, ``pop``,
-``extend``, ``clear``, ``reverse``, ``sort``, ``copy``, ``sorted(l)``, ``x in l``, ``l[i]`` (read
+``extend``, ``insert``, ``remove``, ``index``, ``count``, ``clear``, ``reverse``, ``sort``,
+``copy``, ``sorted(l)``, ``x in l``, ``l[i]`` (read
 and written, Python's ``IndexError``), ``len(l)``, ``for x in l``, ``sum``/``min``/``max`` of
 them, list comprehensions, ``np.array(l)``; returned to Python as lists.
 
@@ -28,10 +29,10 @@ from kiln.frontend.promotion import promote
 from kiln.frontend.values import ArrayView, Const, ListValue, Scalar, TupleValue, Value, whole_view
 from kiln.frontend.views import SliceSpec, bind_view, subscript
 from kiln.ir import nodes as ir
-from kiln.ir.types import INT64, PY_BOOL, PY_FLOAT, PY_INT, ArrayType, ScalarType
+from kiln.ir.types import INT64, PY_FLOAT, PY_INT, ArrayType, ScalarType
 
 MUTATORS = frozenset({"append", "pop", "extend", "clear", "insert", "remove", "reverse", "sort"})
-METHODS = MUTATORS | {"copy"}
+METHODS = MUTATORS | {"copy", "index", "count"}
 _FIRST_CAPACITY = 8
 
 
@@ -208,6 +209,21 @@ def call_list_method(
         return Const(None)
     if name == "copy" and not args:
         return copy_list(ctx, lst)
+    return _search_method(ctx, lst, name, args)
+
+
+def _search_method(ctx: Context, lst: ListValue, name: str, args: list[Value]) -> Value:
+    """``index``, ``count``, ``insert`` and ``remove``."""
+    if name == "index" and len(args) == 1:
+        return Scalar(E.cast(_index(ctx, lst, args[0], None), PY_INT))
+    if name == "count" and len(args) == 1:
+        return _count(ctx, lst, args[0])
+    if name == "insert" and len(args) == 2:
+        _insert(ctx, lst, args[0], args[1])
+        return Const(None)
+    if name == "remove" and len(args) == 1:
+        _remove(ctx, lst, args[0])
+        return Const(None)
     raise UnsupportedError(f"list.{name}() with {len(args)} argument(s) in compiled code", ctx.loc)
 
 
@@ -300,23 +316,95 @@ def copy_list(ctx: Context, lst: ListValue) -> ListValue:
 
 
 def contains(ctx: Context, lst: ListValue, value: Value) -> Scalar:
-    """``x in l``: whether some item equals ``x``, the items compared in order until one does."""
+    """``x in l``: whether some item equals ``x``."""
+    return Scalar(E.compare("ge", _first_index(ctx, lst, value), E.ZERO))
+
+
+def _equal_to(ctx: Context, lst: ListValue, value: Value) -> Callable[[ir.Expr], ir.Expr]:
+    """Whether the item at a position equals ``value`` (compared in their common type)."""
     number = _number(ctx, value)
-    found = ctx.fresh("found")
-    ctx.declare(found, PY_BOOL)
-    ctx.emit(ir.Assign(found, ir.Const(False, PY_BOOL)))
     x = ctx.temp(number.expr, "x")
     t = promote(ScalarType(lst.elem.dtype), number.type)
+    return lambda k: E.compare("eq", E.cast(_load(lst, k), t), E.cast(x, t))
+
+
+def _first_index(ctx: Context, lst: ListValue, value: Value) -> ir.Var:
+    """The position of the first item equal to ``value`` (the items compared in order until
+    one is), -1 where none is."""
+    same = _equal_to(ctx, lst, value)
+    at = ir.Var(ctx.fresh("at"), INT64)
+    ctx.declare(at.name, INT64)
+    ctx.emit(ir.Assign(at.name, E.i64(-1)))
     k = ir.Var(ctx.fresh("k"), INT64)
     ctx.declare(k.name, INT64)
     with ctx.block() as body:
-        same = E.compare("eq", E.cast(_load(lst, k), t), E.cast(x, t))
         with ctx.block() as stop:
-            ctx.emit(ir.Assign(found, ir.Const(True, PY_BOOL)))
+            ctx.emit(ir.Assign(at.name, k))
             ctx.emit(ir.Break())
-        ctx.emit(ir.If(same, tuple(stop)))
+        ctx.emit(ir.If(same(k), tuple(stop)))
     ctx.emit(ir.For(k.name, E.ZERO, _length(lst), E.ONE, tuple(body)))
-    return Scalar(ir.Var(found, PY_BOOL))
+    return at
+
+
+def _index(ctx: Context, lst: ListValue, value: Value, what: str | None) -> ir.Var:
+    """``l.index(x)``: the first position of ``x``, Python's ValueError where it is not there
+    (``what``, or Python's "x is not in list" with an integer ``x`` shown; other values are not
+    shown, since checks format integers only)."""
+    at = _first_index(ctx, lst, value)
+    found = E.compare("ge", at, E.ZERO)
+    if what is not None:
+        ctx.emit(ir.Check(found, "ValueError", what))
+    elif isinstance(value, Scalar) and value.type.is_integer:
+        ctx.emit(ir.Check(found, "ValueError", "%lld is not in list", (E.cast(value.expr, INT64),)))
+    else:
+        ctx.emit(ir.Check(found, "ValueError", "the value is not in list"))
+    return at
+
+
+def _count(ctx: Context, lst: ListValue, value: Value) -> Scalar:
+    """``l.count(x)``: how many items equal ``x``."""
+    same = _equal_to(ctx, lst, value)
+    total = ctx.fresh("count")
+    ctx.declare(total, INT64)
+    ctx.emit(ir.Assign(total, E.ZERO))
+    _loop(
+        ctx,
+        E.ZERO,
+        _length(lst),
+        lambda k: ir.Assign(total, E.add(ir.Var(total, INT64), E.cast(same(k), INT64))),
+    )
+    return Scalar(E.cast(ir.Var(total, INT64), PY_INT))
+
+
+def _insert(ctx: Context, lst: ListValue, index: Value, value: Value) -> None:
+    """``l.insert(i, x)``: ``i`` clamped to the list as Python clamps it, the later items moved
+    up one place, ``x`` put at ``i``."""
+    if not isinstance(index, Scalar) or not index.type.is_integer:
+        raise TypingError("'float' object cannot be interpreted as an integer", ctx.loc)
+    number = _number(ctx, value)
+    ctx.env.note_list_element(lst.key, number.type)
+    x = ctx.temp(number.expr, "item")
+    n = ctx.temp(_length(lst), "n")
+    i = ctx.temp(E.as_index(index.expr), "i")
+    at = ctx.temp(
+        E.imin(E.imax(ir.Select(E.compare("lt", i, E.ZERO), E.add(i, n), i, INT64), E.ZERO), n), "at"
+    )
+    _reserve(ctx, lst, E.add(n, E.ONE))
+    k = ir.Var(ctx.fresh("k"), INT64)  # from the end down, so no item is overwritten before it moves
+    ctx.declare(k.name, INT64)
+    with ctx.block() as shift:
+        ctx.emit(_store(lst, E.add(k, E.ONE), _load(lst, k)))
+    ctx.emit(ir.For(k.name, E.sub(n, E.ONE), E.sub(at, E.ONE), E.i64(-1), tuple(shift)))
+    ctx.emit(_store(lst, at, x))
+    ctx.emit(ir.Assign(lst.length, E.add(n, E.ONE)))
+
+
+def _remove(ctx: Context, lst: ListValue, value: Value) -> None:
+    """``l.remove(x)``: the first item equal to ``x`` taken out, the later ones moved down."""
+    at = _index(ctx, lst, value, "list.remove(x): x not in list")
+    n = ctx.temp(_length(lst), "n")
+    _loop(ctx, at, E.sub(n, E.ONE), lambda k: _store(lst, k, _load(lst, E.add(k, E.ONE))))
+    ctx.emit(ir.Assign(lst.length, E.sub(n, E.ONE)))
 
 
 def _reverse_flag(ctx: Context, value: Value | None) -> ir.Expr:
