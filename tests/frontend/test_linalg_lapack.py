@@ -303,6 +303,15 @@ def test_tiled_copies_shared_by_a_team() -> None:
             np.testing.assert_allclose(g, w, rtol=1e-10, atol=1e-14)
 
 
+def _matrices(shape, dtype, seed):
+    """Random values of ``dtype`` (complex ones with an imaginary part too), scaled by 3."""
+    rng = np.random.default_rng(seed)
+    a = rng.standard_normal(shape) * 3
+    if np.issubdtype(dtype, np.complexfloating):
+        a = a + 1j * rng.standard_normal(shape)
+    return a.astype(dtype)
+
+
 def determinants(a):
     return np.linalg.det(a), np.linalg.det(a[..., ::-1, :]), np.linalg.det(a * 2)
 
@@ -311,11 +320,7 @@ def determinants(a):
 @pytest.mark.parametrize("shape", [(3, 3), (2, 4, 4), (1, 1), (0, 2, 2), (2, 0, 0)])
 def test_det_is_numpys(dtype, shape):
     """NumPy's own routine on the float64/complex128 copy: bit for bit, types included."""
-    rng = np.random.default_rng(10)
-    a = rng.standard_normal(shape) * 3
-    if np.issubdtype(dtype, np.complexfloating):
-        a = a + 1j * rng.standard_normal(shape)
-    a = a.astype(dtype)
+    a = _matrices(shape, dtype, seed=10)
     got, want = kiln.jit(determinants)(a), determinants(a)
     for g, w in zip(got, want):
         assert type(g) is type(w) and np.asarray(g).dtype == np.asarray(w).dtype
@@ -381,11 +386,7 @@ def log_determinants(a):
 @pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int16, np.complex128, np.complex64])
 @pytest.mark.parametrize("shape", [(3, 3), (2, 4, 4), (0, 2, 2)])
 def test_slogdet_is_numpys(dtype, shape):
-    rng = np.random.default_rng(14)
-    a = rng.standard_normal(shape) * 3
-    if np.issubdtype(dtype, np.complexfloating):
-        a = a + 1j * rng.standard_normal(shape)
-    a = a.astype(dtype)
+    a = _matrices(shape, dtype, seed=14)
     got, want = kiln.jit(log_determinants)(a), log_determinants(a)
     for g, w in zip((*got[:2], *got[2]), (*want[:2], *want[2])):
         assert type(g) is type(w) and np.asarray(g).dtype == np.asarray(w).dtype

@@ -68,8 +68,12 @@ def get_item(low: Lowerer, d: DictValue, key: Value) -> Value:
     return d.items[at]
 
 
-def set_item(low: Lowerer, d: DictValue, name: str, key: Value, value: Value) -> DictValue:
-    """``name[key] = value``: the dict ``name`` is bound to from now on."""
+def set_item(low: Lowerer, d: DictValue, name: str, key: Value, value: Value) -> None:
+    """``name[key] = value``: ``name`` bound to the dict with the new value from now on."""
+    low.bind(name, _with_item(low, d, key, value))
+
+
+def _with_item(low: Lowerer, d: DictValue, key: Value, value: Value) -> DictValue:
     if not d.mutable:
         raise UnsupportedError(
             "writing to a dict passed as an argument (Python would change the caller's dict)", low.ctx.loc

@@ -64,7 +64,7 @@ def _call_numpy(
     return handler(ctx, list(args), dict(kwargs))
 
 
-def _text_or_sequence(low: Lowerer, f: object, args: list[Value], kwargs: dict[str, Value]) -> Value | None:
+def _special_call(low: Lowerer, f: object, args: list[Value], kwargs: dict[str, Value]) -> Value | None:
     """``print``, ``str``, ``sorted``, ``list``, ``tuple``, record classes and
     ``np.fromfunction``; None for any other function."""
     ctx = low.ctx
@@ -123,7 +123,7 @@ def dispatch_call(low: Lowerer, func: Value, args: list[Value], kwargs: dict[str
         return calls.builtin_range(ctx, args, parallel=True)
     if getattr(type(f), "__kiln_intrinsic__", False):  # kernel intrinsics: kiln.syncthreads() ...
         return cast(Intrinsic, f).kiln_call(low, args, kwargs)
-    built_in = _text_or_sequence(low, f, args, kwargs)
+    built_in = _special_call(low, f, args, kwargs)
     if built_in is not None:
         return built_in
     handler = lookup_numpy(f)

@@ -26,7 +26,7 @@ from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.context import Context
 from kiln.frontend.promotion import promote
-from kiln.frontend.values import ArrayView, Const, ListValue, Scalar, TupleValue, Value, whole_view
+from kiln.frontend.values import ArrayView, Const, ListValue, Scalar, TupleValue, Value, describe, whole_view
 from kiln.frontend.views import SliceSpec, bind_view, subscript
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, PY_FLOAT, PY_INT, ArrayType, ScalarType
@@ -103,8 +103,6 @@ def bind_list(ctx: Context, target: str, value: ListValue) -> ListValue:
 def _number(ctx: Context, value: Value) -> Scalar:
     if isinstance(value, Scalar):
         return value
-    from kiln.frontend.lower_exprs import describe
-
     raise UnsupportedError(
         f"a list holding {describe(value)}: lists built in compiled code hold numbers",
         ctx.loc,
@@ -144,13 +142,18 @@ def _reserve(ctx: Context, lst: ListValue, needed: ir.Expr) -> None:
     ctx.emit(ir.If(E.compare("gt", needed, capacity), tuple(grow)))
 
 
-def _loop(ctx: Context, start: ir.Expr, stop: ir.Expr, body: Callable[[ir.Var], ir.Stmt]) -> None:
-    """``for k in range(start, stop): body(k)``."""
+def _loop(
+    ctx: Context, start: ir.Expr, stop: ir.Expr, body: Callable[[ir.Var], ir.Stmt | None], step: int = 1
+) -> None:
+    """``for k in range(start, stop, step)``: ``body(k)`` emits the loop's statements (a
+    statement it returns is emitted too)."""
     k = ir.Var(ctx.fresh("k"), INT64)
     ctx.declare(k.name, INT64)
     with ctx.block() as stmts:
-        ctx.emit(body(k))
-    ctx.emit(ir.For(k.name, start, stop, E.ONE, tuple(stmts)))
+        made = body(k)
+        if made is not None:
+            ctx.emit(made)
+    ctx.emit(ir.For(k.name, start, stop, E.i64(step), tuple(stmts)))
 
 
 def _load(lst: ListValue, at: ir.Expr) -> ir.Load:
@@ -161,12 +164,17 @@ def position(ctx: Context, lst: ListValue, index: Value, what: str = "list index
     """``index`` of ``lst`` from its start (negative counts from the end), checked as Python does."""
     if not isinstance(index, Scalar) or not index.type.is_integer:
         raise TypingError("list indices must be integers", ctx.loc)
-    i = ctx.temp(E.as_index(index.expr), "ix")
     n = _length(lst)
-    at = ctx.temp(ir.Select(E.compare("lt", i, E.ZERO), E.add(i, n), i, INT64), "at")
+    at = ctx.temp(_from_end(ctx, index, n), "at")
     inside = E.logical_and(E.compare("ge", at, E.ZERO), E.compare("lt", at, n))
     ctx.emit(ir.Check(inside, "IndexError", what))
     return at
+
+
+def _from_end(ctx: Context, index: Scalar, n: ir.Expr) -> ir.Expr:
+    """A list position as Python reads it: a negative one counts from the end."""
+    i = ctx.temp(E.as_index(index.expr), "ix")
+    return ir.Select(E.compare("lt", i, E.ZERO), E.add(i, n), i, INT64)
 
 
 def item(ctx: Context, lst: ListValue, at: ir.Expr) -> Scalar:
@@ -175,10 +183,16 @@ def item(ctx: Context, lst: ListValue, at: ir.Expr) -> Scalar:
 
 
 def set_item(ctx: Context, lst: ListValue, index: Value, value: Value) -> None:
+    """``l[i] = x``."""
+    number = _number(ctx, value)  # Python evaluates the value before the index is checked
+    store(ctx, lst, position(ctx, lst, index, "list assignment index out of range"), number)
+
+
+def store(ctx: Context, lst: ListValue, at: ir.Expr, value: Value) -> None:
+    """``value`` into the item at checked position ``at`` (its type joins the list's)."""
     number = _number(ctx, value)
     ctx.env.note_list_element(lst.key, number.type)
-    x = ctx.temp(number.expr, "item")
-    ctx.emit(_store(lst, position(ctx, lst, index, "list assignment index out of range"), x))
+    ctx.emit(_store(lst, at, number.expr))
 
 
 def list_length(lst: ListValue) -> Scalar:
@@ -233,9 +247,15 @@ def _pop(ctx: Context, lst: ListValue, index: Value) -> Scalar:
     ctx.emit(ir.Check(E.compare("gt", n, E.ZERO), "IndexError", "pop from empty list"))
     at = position(ctx, lst, index, "pop index out of range")
     value = item(ctx, lst, at)
+    _close_gap(ctx, lst, at)
+    return value
+
+
+def _close_gap(ctx: Context, lst: ListValue, at: ir.Expr) -> None:
+    """The item at ``at`` taken out: the later items move down one place."""
+    n = ctx.temp(_length(lst), "n")
     _loop(ctx, at, E.sub(n, E.ONE), lambda k: _store(lst, k, _load(lst, E.add(k, E.ONE))))
     ctx.emit(ir.Assign(lst.length, E.sub(n, E.ONE)))
-    return value
 
 
 def _extend(ctx: Context, lst: ListValue, other: Value) -> None:
@@ -276,15 +296,14 @@ def _items_view(ctx: Context, lst: ListValue) -> ArrayView:
 def _reverse(ctx: Context, lst: ListValue) -> None:
     """``l.reverse()``: item ``k`` swaps with item ``n - 1 - k`` for the first half."""
     n = ctx.temp(_length(lst), "n")
-    t = ScalarType(lst.elem.dtype)
-    k = ir.Var(ctx.fresh("k"), INT64)
-    ctx.declare(k.name, INT64)
-    other = E.sub(E.sub(n, E.ONE), k)
-    with ctx.block() as swap:
+
+    def swap(k: ir.Var) -> None:
+        other = E.sub(E.sub(n, E.ONE), k)
         held = ctx.temp(_load(lst, k), "held")
-        ctx.emit(ir.Store(lst.buf, (k,), ir.Load(lst.buf, (other,), t)))
+        ctx.emit(ir.Store(lst.buf, (k,), _load(lst, other)))
         ctx.emit(ir.Store(lst.buf, (other,), held))
-    ctx.emit(ir.For(k.name, E.ZERO, E.floordiv(n, E.i64(2)), E.ONE, tuple(swap)))
+
+    _loop(ctx, E.ZERO, E.floordiv(n, E.i64(2)), swap)
 
 
 def sort_list(ctx: Context, lst: ListValue, reverse: ir.Expr) -> None:
@@ -335,14 +354,14 @@ def _first_index(ctx: Context, lst: ListValue, value: Value) -> ir.Var:
     at = ir.Var(ctx.fresh("at"), INT64)
     ctx.declare(at.name, INT64)
     ctx.emit(ir.Assign(at.name, E.i64(-1)))
-    k = ir.Var(ctx.fresh("k"), INT64)
-    ctx.declare(k.name, INT64)
-    with ctx.block() as body:
+
+    def test(k: ir.Var) -> None:
         with ctx.block() as stop:
             ctx.emit(ir.Assign(at.name, k))
             ctx.emit(ir.Break())
         ctx.emit(ir.If(same(k), tuple(stop)))
-    ctx.emit(ir.For(k.name, E.ZERO, _length(lst), E.ONE, tuple(body)))
+
+    _loop(ctx, E.ZERO, _length(lst), test)
     return at
 
 
@@ -382,29 +401,19 @@ def _insert(ctx: Context, lst: ListValue, index: Value, value: Value) -> None:
     if not isinstance(index, Scalar) or not index.type.is_integer:
         raise TypingError("'float' object cannot be interpreted as an integer", ctx.loc)
     number = _number(ctx, value)
-    ctx.env.note_list_element(lst.key, number.type)
-    x = ctx.temp(number.expr, "item")
+    x = Scalar(ctx.temp(number.expr, "item"))
     n = ctx.temp(_length(lst), "n")
-    i = ctx.temp(E.as_index(index.expr), "i")
-    at = ctx.temp(
-        E.imin(E.imax(ir.Select(E.compare("lt", i, E.ZERO), E.add(i, n), i, INT64), E.ZERO), n), "at"
-    )
+    at = ctx.temp(E.imin(E.imax(_from_end(ctx, index, n), E.ZERO), n), "at")
     _reserve(ctx, lst, E.add(n, E.ONE))
-    k = ir.Var(ctx.fresh("k"), INT64)  # from the end down, so no item is overwritten before it moves
-    ctx.declare(k.name, INT64)
-    with ctx.block() as shift:
-        ctx.emit(_store(lst, E.add(k, E.ONE), _load(lst, k)))
-    ctx.emit(ir.For(k.name, E.sub(n, E.ONE), E.sub(at, E.ONE), E.i64(-1), tuple(shift)))
-    ctx.emit(_store(lst, at, x))
+    # from the end down, so that no item is overwritten before it moves
+    _loop(ctx, E.sub(n, E.ONE), E.sub(at, E.ONE), lambda k: _store(lst, E.add(k, E.ONE), _load(lst, k)), -1)
+    store(ctx, lst, at, x)
     ctx.emit(ir.Assign(lst.length, E.add(n, E.ONE)))
 
 
 def _remove(ctx: Context, lst: ListValue, value: Value) -> None:
     """``l.remove(x)``: the first item equal to ``x`` taken out, the later ones moved down."""
-    at = _index(ctx, lst, value, "list.remove(x): x not in list")
-    n = ctx.temp(_length(lst), "n")
-    _loop(ctx, at, E.sub(n, E.ONE), lambda k: _store(lst, k, _load(lst, E.add(k, E.ONE))))
-    ctx.emit(ir.Assign(lst.length, E.sub(n, E.ONE)))
+    _close_gap(ctx, lst, _index(ctx, lst, value, "list.remove(x): x not in list"))
 
 
 def _reverse_flag(ctx: Context, value: Value | None) -> ir.Expr:

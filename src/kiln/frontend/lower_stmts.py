@@ -22,7 +22,7 @@ from kiln.frontend.indexing import getitem, setitem
 from kiln.frontend.lists import bind_list, list_array, mutated_names, new_list, set_item
 from kiln.frontend.lists import item as list_item
 from kiln.frontend.lists import position as list_position
-from kiln.frontend.lists import set_item as list_set_item
+from kiln.frontend.lists import store as list_store
 from kiln.frontend.lower_exprs import (
     BINOPS,
     ExprLowering,
@@ -368,9 +368,7 @@ class Lowerer(ExprLowering):
     def store_subscript(self, target: ast.Subscript, value: Value) -> None:
         base = self.expr(target.value)
         if isinstance(base, DictValue) and isinstance(target.value, ast.Name):
-            self.bind(
-                target.value.id, dict_set_item(self, base, target.value.id, self.expr(target.slice), value)
-            )
+            dict_set_item(self, base, target.value.id, self.expr(target.slice), value)
             return
         if isinstance(base, ListValue):
             set_item(self.ctx, base, self.expr(target.slice), value)
@@ -445,7 +443,7 @@ class Lowerer(ExprLowering):
         if isinstance(base, ListValue):
             at = list_position(self.ctx, base, key)
             current: Value = list_item(self.ctx, base, at)
-            list_set_item(self.ctx, base, Scalar(at), self.binary(op, current, self.expr(node.value)))
+            list_store(self.ctx, base, at, self.binary(op, current, self.expr(node.value)))
             return
         current = dict_get_item(self, base, key)
         if isinstance(current, ArrayView):
@@ -453,8 +451,7 @@ class Lowerer(ExprLowering):
             return
         if not isinstance(target.value, ast.Name):
             raise UnsupportedError("augmented assignment to an item of a dict that has no name", self.ctx.loc)
-        new = self.binary(op, current, self.expr(node.value))
-        self.bind(target.value.id, dict_set_item(self, base, target.value.id, key, new))
+        dict_set_item(self, base, target.value.id, key, self.binary(op, current, self.expr(node.value)))
 
     def _inplace(self, dest: ArrayView, op: str, rhs: Value) -> None:
         result = python_operator(self.ctx, op, dest, operand(self.ctx, rhs))

@@ -76,7 +76,7 @@ def lower_try(low: Lowerer, node: ast.Try) -> None:
     body_exits = _route(low, body, label, routed, lambda exc: final or routed.handler_of(exc) is not None)
     after = ctx.fresh("finally") if final else ""
     with ctx.block() as arms:
-        _emit_arms(low, node, routed, after)
+        _emit_arms(low, node, routed)
     if not final:
         ctx.emit(ir.Block(label, body_exits))
         ctx.current_block().extend(arms)
@@ -89,7 +89,7 @@ def lower_try(low: Lowerer, node: ast.Try) -> None:
     _raise_again(low, routed)
 
 
-def _emit_arms(low: Lowerer, node: ast.Try, routed: _Routed, final_label: str) -> None:
+def _emit_arms(low: Lowerer, node: ast.Try, routed: _Routed) -> None:
     """``if code == 0: else-body`` then, per handler that something can reach, ``if code is
     one of its checks: code = 0; handler-body``: a chain of ``if``s on the noted check."""
     ctx = low.ctx
