@@ -21,6 +21,7 @@ The verifier runs after every stage that makes IR.
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import sys
 import types
 from collections.abc import Callable
@@ -116,6 +117,18 @@ def _scheduled(fn: ir.Function, options: Options) -> ir.Function:
     return run_pipeline(fn, options, "schedule")
 
 
+def _with_helpers_optimized(fn: ir.Function, options: Options) -> ir.Function:
+    """``fn`` with each of its helpers (recursive functions) through the same passes; each is
+    optimized with the module's helpers beside it, so that its calls verify."""
+    if not fn.helpers:
+        return fn
+    done = []
+    for helper in fn.helpers:
+        passes = run_passes(dataclasses.replace(helper, helpers=fn.helpers), options)
+        done.append(dataclasses.replace(_scheduled(passes.fn, options), helpers=()))
+    return dataclasses.replace(fn, helpers=tuple(done))
+
+
 def compile_function(
     fn: types.FunctionType,
     arg_types: ArgTypes,
@@ -132,7 +145,9 @@ def compile_function(
         lowered = lower_function(fn, arg_types, options, nonneg=nonneg)
     lowered = _verified(lowered, options, "ir", log)
     passes = run_passes(lowered, options)  # verified after each pass
-    optimized = _verified(_scheduled(passes.fn, options), options, "opt", log)
+    optimized = _verified(
+        _with_helpers_optimized(_scheduled(passes.fn, options), options), options, "opt", log
+    )
     c_source = _rendered(optimized, options)
     _dump(options, "c", c_source, log)
     if not build:
@@ -219,6 +234,8 @@ def compile_derivative(
     """``transform`` (reverse or forward mode) applied to ``fn``'s IR, optimized first unless
     ``optimize_first`` is False (then the derivative is optimized instead)."""
     primal = _verified(lower_function(fn, arg_types, options, nonneg=nonneg), options, "ir")
+    if primal.helpers:
+        raise UnsupportedError("derivatives of recursive functions are not supported", primal.loc)
     if primal.result_nesting:  # derivatives hand back flat tuples of values and tangents
         raise UnsupportedError("derivatives of a function that returns nested tuples", primal.loc)
     if optimize_first:

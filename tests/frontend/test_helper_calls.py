@@ -228,10 +228,10 @@ def uses_mutual_recursion(n):
     return ping(n)
 
 
-@pytest.mark.parametrize("f, name", [(uses_recursion, "factorial"), (uses_mutual_recursion, "ping")])
-def test_recursion_is_unsupported(f, name):
-    with pytest.raises(kiln.UnsupportedError, match=f"recursive call to '{name}'"):
-        f(4)
+@pytest.mark.parametrize("f", [uses_recursion, uses_mutual_recursion])
+@pytest.mark.parametrize("n", [0, 1, 4, 7])
+def test_recursive_helpers(f, n):  # more in test_recursion.py
+    assert f(n) == f.py_func(n)
 
 
 @kiln.jit

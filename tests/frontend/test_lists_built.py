@@ -261,13 +261,19 @@ def printed(n):
     print(values)
 
 
+def test_printed_as_python_prints_it(capsys):  # more in test_print.py
+    printed(3)
+    want = capsys.readouterr().out
+    kiln.jit(printed)(3)
+    assert capsys.readouterr().out == want == "[3, 2]\n"
+
+
 @pytest.mark.parametrize(
     "fn, words",
     [
         (holds_arrays, "lists built in compiled code hold numbers"),
         (returned_display, "returning a list display or a list argument"),
         (sliced, "slicing a list"),
-        (printed, "printing or formatting a list"),
     ],
 )
 def test_refused_with_a_located_error(fn, words):

@@ -255,12 +255,109 @@ def bare(a):
     return x
 
 
-def named(a):
+def named_of_several_messages(a):
     try:
-        x = a[0] // 0
-    except ZeroDivisionError as e:  # noqa: F841
+        if a[0, 0] > 0:
+            raise ValueError("positive")
+        x = a[0, 1]
+        if x == 0:
+            raise ValueError("zero")
+    except ValueError as e:
+        print(e)
         x = 0.0
     return x
+
+
+def bare_raise_outside(a):
+    raise
+
+
+def named_unused(a, i):
+    try:
+        x = a[i] // a[0]
+    except ZeroDivisionError as e:  # noqa: F841 -- bound and not read
+        x = -1.0
+    return x
+
+
+def named_printed(a, i):
+    try:
+        x = a[i]
+    except IndexError as err:
+        print("skipped:", err)
+        print(f"[{err}] {err!s}")
+        x = 0.0
+    return x
+
+
+def named_message_of_a_raise(n):
+    total = 0
+    for k in range(n):
+        try:
+            if k % 3 == 2:
+                raise ValueError("every third")
+            total += k
+        except ValueError as e:
+            print(k, e)
+    return total
+
+
+def raised_again(a, i):
+    try:
+        x = a[i] // a[0]
+    except ZeroDivisionError as e:
+        print("cleaning up")
+        raise e
+    return x
+
+
+def raise_in_handler_under_finally(a, i):
+    try:
+        x = a[i]
+    except IndexError:
+        raise IndexError("again")  # noqa: B904 -- the chaining is not what is tested
+    finally:
+        print("finally")
+    return x
+
+
+def bare_raise_again(a, i):
+    try:
+        x = a[i]
+    except IndexError:
+        print("cleaning up")
+        raise
+    finally:
+        print("finally")
+    return x
+
+
+@pytest.mark.parametrize("i", [0, 1, 2, 7, -9])
+@pytest.mark.parametrize(
+    "fn",
+    [named_unused, named_printed, raised_again, bare_raise_again, raise_in_handler_under_finally],
+    ids=lambda f: f.__name__,
+)
+def test_named_and_raised_again(fn, i):
+    same_as_python(fn, np.array([0, 5, 3]), i, boundscheck=True)
+    same_as_python(fn, np.array([2.0, 5.0, 3.0]), i, boundscheck=True)
+
+
+@pytest.mark.parametrize("n", [0, 3, 10])
+def test_named_message_in_a_loop(n):
+    same_as_python(named_message_of_a_raise, n)
+
+
+def test_name_unbound_after_the_handler():
+    def after(a):
+        try:
+            x = a[0] // 0
+        except ZeroDivisionError:
+            x = 0
+        return e, x  # noqa: F821 -- Python unbinds it
+
+    with pytest.raises(Exception):  # noqa: B017 -- Python raises NameError; kiln refuses when compiling
+        kiln.jit(after)(np.array([1]))
 
 
 def break_through_finally(a):
@@ -311,7 +408,8 @@ def own_exception(a):
     "fn, words",
     [
         (bare, "bare 'except:'"),
-        (named, "'except ... as e'"),
+        (named_of_several_messages, "statements with different messages"),
+        (bare_raise_outside, "a bare 'raise' outside"),
         (break_through_finally, "'break' inside try ... finally"),
         (linalg_error, "LinAlgError of np.linalg.inv"),
         (unchecked_index, "boundscheck=True"),

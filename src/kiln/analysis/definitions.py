@@ -43,5 +43,5 @@ def record(s: ir.Stmt, defs: Definitions) -> None:
             defs[(s.target, k)] = substituted(extent, defs)
     else:
         for inner in iter_stmts((s,)):
-            if isinstance(inner, ir.Assign):
+            if isinstance(inner, ir.Assign | ir.Atomic | ir.Invoke):
                 defs.pop(inner.target, None)

@@ -19,7 +19,7 @@ from kiln.ir.visit import child_exprs, expr_reads, iter_exprs, iter_stmts
 PER_WORKER_CALLS = frozenset({"worker_id"})
 
 # Statements that may leave early or raise; a print joins them: its output keeps its order.
-_CONTROL = (ir.Break, ir.Continue, ir.Exit, ir.Return, ir.Check, ir.Print)
+_CONTROL = (ir.Break, ir.Continue, ir.Exit, ir.Return, ir.Check, ir.Print, ir.Invoke)
 
 
 @dataclass(frozen=True)
@@ -102,6 +102,17 @@ def effects_of(stmts: Iterable[ir.Stmt], deep: bool = True) -> Effects:
             array_writes.add(s.array)
             if s.target:
                 writes.add(s.target)
+        elif isinstance(s, ir.Invoke):  # may read and write every array it is passed
+            if s.target:
+                writes.add(s.target)
+            array_reads.update(s.arrays)
+            array_writes.update(s.arrays)
+            elements.update(s.arrays)
+            bindings.update(s.arrays)
+        elif isinstance(s, ir.Print):  # formats the elements of its arrays
+            array_reads.update(s.arrays)
+            elements.update(s.arrays)
+            bindings.update(s.arrays)
         elif isinstance(s, ir.Return):
             reads.update(s.values)
         control = control or isinstance(s, _CONTROL)

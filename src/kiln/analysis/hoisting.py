@@ -90,6 +90,8 @@ def _escaping(fn: ir.Function) -> set[str]:
     for s in iter_stmts(fn.body):
         if isinstance(s, ir.LibCall):
             out |= set(s.inputs) | set(s.outputs)
+        elif isinstance(s, ir.Invoke | ir.Print):
+            out |= set(s.arrays)
         elif isinstance(s, ir.Return):
             out |= set(s.values)
     return out

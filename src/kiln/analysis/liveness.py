@@ -48,7 +48,7 @@ def _fate_of(s: ir.Stmt, var: str, exits: dict[str, Fate]) -> Fate:
         return Fate.READ if var in s.values or _reads(s, var) else Fate.KILLED
     if isinstance(s, ir.Break | ir.Continue) or _reads(s, var):
         return Fate.READ
-    if isinstance(s, ir.Assign | ir.Atomic) and s.target == var:
+    if isinstance(s, ir.Assign | ir.Atomic | ir.Invoke) and s.target == var:
         return Fate.KILLED
     if isinstance(s, ir.If):
         then, orelse = fate_in(s.then, var, exits), fate_in(s.orelse, var, exits)

@@ -13,7 +13,7 @@ from kiln.ir.selects import find_selects
 from kiln.ir.visit import array_names, bodies, iter_exprs, iter_stmts, var_names
 
 _REDUCIBLE = {"add": "add", "sub": "add", "mul": "mul", "min": "min", "max": "max"}
-_THREAD_UNSAFE = (ir.Return, ir.Alloc, ir.LibCall, ir.Print)  # a print calls Python: one thread
+_THREAD_UNSAFE = (ir.Return, ir.Alloc, ir.LibCall, ir.Print, ir.Invoke)  # a print calls Python: one thread
 
 
 @dataclass(frozen=True)
@@ -135,6 +135,8 @@ def _holds_on(s: ir.Stmt, array: str) -> bool:
         return array in (*s.inputs, *s.outputs)
     if isinstance(s, ir.Atomic):
         return s.array == array
+    if isinstance(s, ir.Invoke | ir.Print):  # a helper, or Python printing it
+        return array in s.arrays
     return isinstance(s, ir.Return) and array in s.values
 
 

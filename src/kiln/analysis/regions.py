@@ -12,7 +12,17 @@ from kiln.ir.visit import iter_stmts
 # control flow that leaves a block or a call into a library's own threads: not carried across
 # the team. A block (an inlined call's body) stays: with no exit in the loop nothing leaves it,
 # and every thread walks it like the statements around it.
-_NOT_IN_TEAM = (ir.Return, ir.Break, ir.Continue, ir.Exit, ir.While, ir.Atomic, ir.LibCall, ir.Print)
+_NOT_IN_TEAM = (
+    ir.Return,
+    ir.Break,
+    ir.Continue,
+    ir.Exit,
+    ir.While,
+    ir.Atomic,
+    ir.LibCall,
+    ir.Print,
+    ir.Invoke,
+)
 # in a sweep: a check would need a flag shared by the sweep's threads, an allocation a block each
 _NOT_IN_SWEEP = (ir.Check, ir.Alloc)
 _BYTES = frozenset({"bool", "int8", "uint8"})
@@ -79,7 +89,13 @@ def assigned_scalars(body: tuple[ir.Stmt, ...]) -> list[str]:
     own copies)."""
     names: list[str] = []
     for s in iter_stmts(body):
-        name = s.target if isinstance(s, ir.Assign | ir.Atomic) else s.var if isinstance(s, ir.For) else None
+        name = (
+            s.target
+            if isinstance(s, ir.Assign | ir.Atomic | ir.Invoke)
+            else s.var
+            if isinstance(s, ir.For)
+            else None
+        )
         name = name or None  # an Atomic whose old value nobody reads has target ""
         if name is not None and name not in names:
             names.append(name)

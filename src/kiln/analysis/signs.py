@@ -63,7 +63,7 @@ def nonneg_scalars(fn: ir.Function) -> frozenset[str]:
         elif isinstance(s, ir.For):
             # the variable takes start, start + step, ...: never below start when step > 0
             values.setdefault(s.var, []).extend((s.start, s.step))
-        elif isinstance(s, ir.Atomic) and s.target:
+        elif isinstance(s, ir.Atomic | ir.Invoke) and s.target:
             known.discard(s.target)  # the element's old value: anything
         elif isinstance(s, ir.LibCall):
             known.difference_update(s.outputs)

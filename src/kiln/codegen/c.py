@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from kiln.codegen import c_exprs as cx
 from kiln.codegen.c_blas import support_code as blas_support_code
+from kiln.codegen.c_helpers import common_locals, declare_variable, render_helpers, whole_module
 from kiln.codegen.c_lapack import support_code
 from kiln.codegen.c_lib import render_libcall
 from kiln.codegen.c_numpy_calls import support_code as numpy_routines_code
@@ -20,16 +21,6 @@ from kiln.codegen.prelude import prelude
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ConstArg, ScalarType
 from kiln.runtime.prelude_header import PRELUDE_END
-
-
-def _declare(name: str, t: ScalarType | ArrayType) -> list[str]:
-    if isinstance(t, ScalarType):
-        return [f"{cx.ctype(t)} {cx.scalar_name(name)} = 0;"]
-    lines = [f"{cx.ctype(t)}* {cx.data_name(name)} = NULL;"]
-    lines.append(f"PyObject* {cx.owner_name(name)} = NULL;")
-    for k in range(t.ndim):
-        lines.append(f"npy_intp {cx.shape_name(name, k)} = 0, {cx.stride_var(name, k)} = 0;")
-    return lines
 
 
 def _unpack_param(index: int, p: ir.Param) -> list[str]:
@@ -88,11 +79,9 @@ def render_function(fn: ir.Function, openmp: bool = False) -> str:
     stmts = StmtRenderer(exprs, fn, render_libcall, openmp)
     body: list[str] = []
     for name, t in types.items():
-        body += _declare(name, t)
+        body += declare_variable(name, t)
     body.append("PyObject* kiln_result = NULL;")
-    body.append("int kiln_stop = 0; /* a signal handler raised: every thread leaves (kiln_poll_signals) */")
-    if openmp:
-        body.append("int64_t kiln_team = 0; /* work of parallel loops so far (kiln_worth_team) */")
+    body += common_locals(openmp)
     body.append(f"if (nargs != {len(fn.params)}) {{")
     body.append(f'  PyErr_SetString(PyExc_TypeError, "expected {len(fn.params)} arguments"); return NULL; }}')
     for i, p in enumerate(fn.params):
@@ -104,11 +93,13 @@ def render_function(fn: ir.Function, openmp: bool = False) -> str:
     body += ["kiln_fail:", "Py_XDECREF(kiln_result); kiln_result = NULL;", "kiln_cleanup:"]
     body += [f"Py_XDECREF({cx.owner_name(n)});" for n in arrays]
     body.append("return kiln_result;")
-    out = [prelude(), PRELUDE_END, blas_support_code(fn), support_code(fn)]
-    if numpy_code := numpy_routines_code(fn):  # only when used: other modules' text unchanged
+    whole = whole_module(fn)
+    out = [prelude(), PRELUDE_END, blas_support_code(whole), support_code(whole)]
+    if numpy_code := numpy_routines_code(whole):  # only when used: other modules' text unchanged
         out.append(numpy_code)
-    if print_code := print_support_code(fn):
+    if print_code := print_support_code(whole):
         out.append(print_code)
+    out += render_helpers(fn.helpers, openmp)
     out.append(f"/* kiln: {fn.name} */")
     out.append("static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {")
     out += ["    " + line for line in body]

@@ -43,6 +43,14 @@ static int kiln_print_value(PyObject* pieces, PyObject* value, const char* forma
     return rc;
 }
 
+/* list(arr): the items of a 1-d array as NumPy scalars (steals arr) */
+static PyObject* kiln_sequence_list(PyObject* arr) {
+    if (!arr) return NULL;
+    PyObject* list = PySequence_List(arr);
+    Py_DECREF(arr);
+    return list;
+}
+
 /* text[0] values[0] text[1] ... text[n] written to sys.stdout (nothing when it is None), as
    print() writes; the references in values are stolen (NULL where boxing failed, its error
    set). 0, or -1 with a Python error set. */
@@ -96,27 +104,40 @@ def c_literal(text: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-def render_print(s: ir.Print, expr: Callable[[ir.Expr], str]) -> list[str]:
-    """The block that prints: values evaluated in order into C locals, then boxed."""
+def render_print(s: ir.Print, expr: Callable[[ir.Expr], str], box_array: Callable[[str], str]) -> list[str]:
+    """The block that prints: values evaluated in order into C locals, then boxed (an array as
+    a NumPy array viewing its elements, a list built in compiled code as a Python list)."""
     lines = ["{"]
     boxed = []
-    for k, value in enumerate(s.values):
+    formats_c = []
+    values, arrays = iter(s.values), iter(s.arrays)
+    for k, f in enumerate(s.formats):
+        if f[:1] in ir.PRINT_ARRAY_KINDS:
+            boxed.append(_ARRAY_ITEM[f[0]].format(box_array(next(arrays))))
+            formats_c.append(f[1:])
+            continue
+        value = next(values)
         t = value.type
         local = f"kiln_pv{k}_"
         lines.append(f"    {cx.ctype(t)} {local} = {expr(value)};")
         boxed.append(box_scalar(local, t))
+        formats_c.append(f)
     texts = ", ".join(c_literal(t) for t in s.text)
-    formats = ", ".join(c_literal(f) for f in s.formats) or "NULL"
-    values = ", ".join(boxed) or "NULL"
+    formats = ", ".join(c_literal(f) for f in formats_c) or "NULL"
+    values_c = ", ".join(boxed) or "NULL"
     lines += [
         f"    const char* kiln_text_[] = {{{texts}}};",
         f"    const char* kiln_formats_[] = {{{formats}}};",
-        f"    PyObject* kiln_values_[] = {{{values}}};",
-        f"    if (kiln_print({len(s.values)}, kiln_text_, kiln_values_, kiln_formats_, {int(s.flush)}) < 0)",
+        f"    PyObject* kiln_values_[] = {{{values_c}}};",
+        f"    if (kiln_print({len(s.formats)}, kiln_text_, kiln_values_, kiln_formats_, {int(s.flush)}) < 0)",
         "        goto kiln_fail;",
         "}",
     ]
     return lines
+
+
+# An array item's Python object, from the new reference to the array (see ir.print_item_value).
+_ARRAY_ITEM = {"A": "{}", "L": "kiln_list_of({})", "N": "kiln_sequence_list({})"}
 
 
 def box_scalar(local: str, t: ScalarType) -> str:

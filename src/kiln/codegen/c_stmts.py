@@ -85,6 +85,9 @@ class _ParallelRegion:
 
 
 class StmtRenderer:
+    # How many nested calls of helpers may follow (Python's recursion limit; see c_helpers).
+    call_budget = "Py_GetRecursionLimit()"
+
     def __init__(
         self, exprs: cx.ExprRenderer, fn: ir.Function, libcall: LibCallRenderer, openmp: bool = False
     ) -> None:
@@ -141,7 +144,21 @@ class StmtRenderer:
 
     def _print(self, s: ir.Print) -> list[str]:
         assert not self._parallel and self.team is None, "a print on an OpenMP thread"
-        return render_print(s, self.e)
+        return render_print(s, self.e, self.box)
+
+    def _invoke(self, s: ir.Invoke) -> list[str]:
+        assert not self._parallel and self.team is None, "a call of a helper on an OpenMP thread"
+        args = [self.call_budget]
+        for name in s.arrays:  # data, owner, extents, strides in elements: see c_helpers
+            ndim = self.array_type(name).ndim
+            args += [cx.data_name(name), cx.owner_name(name)]
+            args += [cx.shape_name(name, k) for k in range(ndim)] + [
+                self.e.stride(name, k) for k in range(ndim)
+            ]
+        args += [self.e(a) for a in s.args]
+        if s.target:
+            args.append(f"&{cx.scalar_name(s.target)}")
+        return [f"if (kiln_fn_{s.func}({', '.join(args)}) < 0) goto kiln_fail;"]
 
     def _prefetch(self, s: ir.Prefetch) -> list[str]:
         # pointer arithmetic, not &a[i]: the element may lie past the array's end

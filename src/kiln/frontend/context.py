@@ -140,6 +140,7 @@ class Context:
         self.constant_arrays: dict[int, tuple[object, object]] = {}
         self._entry: list[ir.Stmt] = []
         self.mask_counts: dict[object, object] = {}  # kiln.frontend.mask_counts
+        self.recursion: Any = None  # kiln.frontend.recursion.Recursion: the compile's helpers
 
     # -------------------------------------------------------------- locations
     def loc_of(self, node: ast.AST) -> SourceLoc:

@@ -21,6 +21,7 @@ from kiln.frontend.numpy_ops import Handler, lookup_numpy
 from kiln.frontend.printing import print_call, str_call
 from kiln.frontend.records import RecordMethod
 from kiln.frontend.records import construct as construct_record
+from kiln.frontend.recursion import invoke
 from kiln.frontend.source import ParsedFunction, parse_function
 from kiln.frontend.values import (
     BoundMethod,
@@ -154,7 +155,7 @@ def inline_call(low: Lowerer, fn: types.FunctionType, args: list[Value], kwargs:
     """Lower ``fn``'s body in place, with its own names, leaving through a Block."""
     ctx = low.ctx
     if fn in low.call_stack:
-        raise UnsupportedError(f"recursive call to '{fn.__name__}'", ctx.loc)
+        return invoke(ctx, ctx.recursion, fn, args, kwargs)
     parsed = parse_function(fn)
     try:
         bound = inspect.signature(fn).bind(*args, **kwargs)
@@ -172,7 +173,11 @@ def inline_inner(low: Lowerer, inner: InnerFunction, args: list[Value], kwargs: 
     """A call of a ``lambda`` or nested ``def``: its free names are read from the scope that
     defined it (see kiln.frontend.closures)."""
     if inner in low.call_stack:
-        raise UnsupportedError(f"recursive call to '{inner.name}'", low.ctx.loc)
+        raise UnsupportedError(
+            f"recursive call to '{inner.name}', a function defined inside compiled code: "
+            "define it at module level to make it recursive",
+            low.ctx.loc,
+        )
     arguments = bind_arguments(inner, args, kwargs, low)
     return inline_parsed(low, inner.parsed, arguments, inner, outer=inner.definer)
 

@@ -285,7 +285,7 @@ def list_array(ctx: Context, lst: ListValue, dtype: str | None = None) -> ArrayV
     return out
 
 
-def _items_view(ctx: Context, lst: ListValue) -> ArrayView:
+def items_view(ctx: Context, lst: ListValue) -> ArrayView:
     """The items as a view of the first ``length`` elements of the buffer."""
     whole = whole_view(lst.buf, _array_type(lst.elem))
     view = subscript(ctx, whole, [SliceSpec(None, _length(lst), 1)])
@@ -322,7 +322,7 @@ def sort_list(ctx: Context, lst: ListValue, reverse: ir.Expr) -> None:
         ctx.emit(ir.If(reverse, tuple(turn)))
 
     reverse_if_asked()
-    sort_in_place(ctx, _items_view(ctx, lst), [], {"kind": Const("stable")})
+    sort_in_place(ctx, items_view(ctx, lst), [], {"kind": Const("stable")})
     reverse_if_asked()
 
 

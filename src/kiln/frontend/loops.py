@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 # IR op of ``s = s op x`` -> the reduction it is (s -= x accumulates like s += -x).
 _REDUCIBLE = {"add": "add", "sub": "add", "mul": "mul", "min": "min", "max": "max"}
-_THREAD_UNSAFE = (ir.Return, ir.Alloc, ir.LibCall, ir.Print)  # a print calls Python: one thread
+_THREAD_UNSAFE = (ir.Return, ir.Alloc, ir.LibCall, ir.Print, ir.Invoke)  # a print calls Python: one thread
 
 
 def lower_range_loop(low: Lowerer, node: ast.For, rng: RangeValue) -> None:

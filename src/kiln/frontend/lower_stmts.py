@@ -32,18 +32,21 @@ from kiln.frontend.lower_exprs import (
     writes_memory,
 )
 from kiln.frontend.masked_update import fuse_masked_update
+from kiln.frontend.printing import text_now
 from kiln.frontend.promotion import can_cast
 from kiln.frontend.source import ParsedFunction
-from kiln.frontend.try_except import lower_try
+from kiln.frontend.try_except import lower_try, raise_caught
 from kiln.frontend.ufuncs import python_operator, truthy
 from kiln.frontend.values import (
     ArrayView,
+    CaughtValue,
     Const,
     DictValue,
     Lazy,
     ListValue,
     RecordValue,
     Scalar,
+    TextValue,
     TupleValue,
     Value,
     whole_view,
@@ -87,6 +90,7 @@ class Scope:
     # for a lambda or nested def: the lowerer of the scope that defined it, where the names it
     # reads but does not assign are looked up (kiln.frontend.closures)
     outer: Lowerer | None = None
+    caught: CaughtValue | None = None  # in an ``except`` handler: what it caught (bare ``raise``)
 
 
 class Lowerer(ExprLowering):
@@ -96,6 +100,21 @@ class Lowerer(ExprLowering):
         self.ctx = ctx
         self.scope = scope
         self.call_stack = call_stack + (scope.parsed.fn if key is None else key,)
+
+    @contextmanager
+    def handling(self, name: str | None, caught: CaughtValue) -> Iterator[None]:
+        """Lower an ``except`` handler: a bare ``raise`` raises ``caught``, and ``name`` (of
+        ``as name``) reads it; as in Python, the name is unbound when the handler ends."""
+        saved = self.scope.caught
+        self.scope.caught = caught
+        if name is not None:
+            self.scope.names[name] = caught
+        try:
+            yield
+        finally:
+            self.scope.caught = saved
+            if name is not None:
+                self.scope.names.pop(name, None)
 
     # ------------------------------------------------------------------ names
     def ir_name(self, name: str) -> str:
@@ -252,7 +271,7 @@ class Lowerer(ExprLowering):
             items = (self.store_into(f"{target}__{k}", v, f"{shown}[{k}]") for k, v in enumerate(value.items))
             return dataclasses.replace(value, items=tuple(items))
         if shown in self.scope.parsed.const_names:
-            return value
+            return text_now(ctx, value) if isinstance(value, TextValue) else value
         raise UnsupportedError(
             f"'{shown}' is bound to {describe(value)} under control flow or more than once",
             ctx.loc,
@@ -528,6 +547,13 @@ class Lowerer(ExprLowering):
         self.ctx.emit(ir.Check(cond, "AssertionError", message.replace("%", "%%")))
 
     def stmt_Raise(self, node: ast.Raise) -> None:
+        if node.cause is None and (node.exc is None or isinstance(node.exc, ast.Name)):
+            caught = self.scope.caught if node.exc is None else self.expr(node.exc)
+            if isinstance(caught, CaughtValue):  # ``raise`` or ``raise e`` in a handler
+                raise_caught(self, caught)
+                return
+            if node.exc is None:
+                raise UnsupportedError("a bare 'raise' outside an 'except' handler", self.ctx.loc)
         exc, message = node.exc, ""
         if isinstance(exc, ast.Call) and len(exc.args) <= 1:
             if exc.args:

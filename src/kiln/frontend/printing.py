@@ -14,9 +14,25 @@ import sys
 from typing import TYPE_CHECKING
 
 from kiln.errors import TypingError, UnsupportedError
-from kiln.frontend.values import ArrayView, Const, Lazy, ListValue, Scalar, TextValue, TupleValue, Value
+from kiln.frontend.arrays import materialize
+from kiln.frontend.lists import items_view
+from kiln.frontend.try_except import caught_text
+from kiln.frontend.values import (
+    ArrayView,
+    CaughtValue,
+    Const,
+    Lazy,
+    ListValue,
+    Scalar,
+    TextValue,
+    TupleValue,
+    Value,
+    whole_view,
+)
+from kiln.frontend.views import bind_view
 from kiln.ir import nodes as ir
 from kiln.ir.nodes import format_value
+from kiln.ir.types import ArrayType
 
 if TYPE_CHECKING:
     from kiln.frontend.context import Context
@@ -34,12 +50,14 @@ def joined(parts: list[TextValue]) -> TextValue:
     text: list[str] = [""]
     values: list[ir.Expr] = []
     formats: list[str] = []
+    arrays: list[str] = []
     for p in parts:
         text[-1] += p.text[0]
         text += p.text[1:]
         values += p.values
         formats += p.formats
-    return TextValue(tuple(text), tuple(values), tuple(formats))
+        arrays += p.arrays
+    return TextValue(tuple(text), tuple(values), tuple(formats), tuple(arrays))
 
 
 def as_text(ctx: Context, value: Value, conversion: str = "-", spec: str = "") -> TextValue:
@@ -58,13 +76,41 @@ def as_text(ctx: Context, value: Value, conversion: str = "-", spec: str = "") -
     if isinstance(value, TupleValue) and value.record is None and not spec:
         return _sequence_text(ctx, value)
     if isinstance(value, ArrayView | Lazy | ListValue):
-        what = "a list built" if isinstance(value, ListValue) else "an array"
-        raise UnsupportedError(
-            f"printing or formatting {what} in compiled code",
-            ctx.loc,
-            hint="print its elements, or return the array and print it in Python",
-        )
+        return _array_text(ctx, value, conversion + spec)
+    if isinstance(value, CaughtValue) and not spec:
+        return caught_text(ctx, value, conversion)
     raise UnsupportedError(f"formatting {_describe(value)} in compiled code", ctx.loc)
+
+
+def _array_text(ctx: Context, value: ArrayView | Lazy | ListValue, how: str) -> TextValue:
+    """An array formatted by NumPy, as Python would format it (its elements as they are when
+    the text is printed); a list built in compiled code as the Python list of its items."""
+    if isinstance(value, ListValue):
+        kind = "L" if value.elem.weak else "N"  # Python numbers, or NumPy scalars
+        view = items_view(ctx, value)
+    else:
+        kind = "A"
+        view = materialize(ctx, value) if isinstance(value, Lazy) else value
+    return TextValue(("", ""), (), (kind + how,), (bind_view(ctx, view).base,))
+
+
+def text_now(ctx: Context, text: TextValue) -> TextValue:
+    """``text`` with its values and arrays as they are now (a string bound to a name keeps
+    what it says when later statements change the numbers and arrays it was made of)."""
+    values = []
+    for e in text.values:
+        if not isinstance(e, ir.Const):
+            name = ctx.fresh("text")
+            ctx.declare(name, e.type)
+            ctx.emit(ir.Assign(name, e))
+            e = ir.Var(name, e.type)
+        values.append(e)
+    arrays = []
+    for name in text.arrays:
+        t = ctx.env.types[name]
+        assert isinstance(t, ArrayType)
+        arrays.append(materialize(ctx, whole_view(name, t)).base)
+    return TextValue(text.text, tuple(values), text.formats, tuple(arrays))
 
 
 def _sequence_text(ctx: Context, value: TupleValue) -> TextValue:
@@ -132,7 +178,7 @@ def print_call(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Con
             parts.append(sep)
         parts.append(as_text(ctx, a, "s"))
     text = joined([*parts, end])
-    ctx.emit(ir.Print(text.text, text.values, text.formats, flushing))
+    ctx.emit(ir.Print(text.text, text.values, text.formats, flushing, arrays=text.arrays))
     return Const(None)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import types
 
@@ -10,6 +11,7 @@ from kiln.frontend.constants import check_constants_unwritten
 from kiln.frontend.context import Context, TypeEnv
 from kiln.frontend.loops import demote_unsafe_loops
 from kiln.frontend.lower_stmts import Lowerer, Scope, check_returnable
+from kiln.frontend.recursion import Recursion
 from kiln.frontend.source import ParsedFunction, parse_function
 from kiln.frontend.values import Const, DictValue, RecordValue, Scalar, TupleValue, Value, whole_view
 from kiln.ir import nodes as ir
@@ -28,17 +30,21 @@ def lower_function(
     options: Options,
     kernel: object = None,
     nonneg: frozenset[int] = frozenset(),
+    recursion: Recursion | None = None,
 ) -> ir.Function:
     """Lower ``fn`` specialized to ``arg_types`` (one per positional parameter); ``kernel`` is
     the launch configuration when ``fn`` is a CUDA-style kernel (see kiln.kernel); ``nonneg``
-    the positions of integer arguments the caller guarantees are >= 0."""
+    the positions of integer arguments the caller guarantees are >= 0. ``recursion``: the
+    helpers of the compile this is part of (a recursive function lowered as a helper); the
+    function that starts a compile holds the helpers its recursive calls made."""
     parsed = parse_function(fn)
     _check_signature(parsed, len(arg_types))
     env = TypeEnv()
+    helpers = Recursion(lower_function) if recursion is None else recursion
     for _ in range(MAX_TYPE_ITERATIONS):
         env.start_iteration()
         try:
-            ctx, scope = _lower_once(parsed, arg_types, options, env, kernel, nonneg)
+            ctx, scope = _lower_once(parsed, arg_types, options, env, kernel, nonneg, helpers)
         except LocatedError:
             if env.settle_lists(finished=False):  # it may come of a list's element type
                 continue
@@ -49,7 +55,8 @@ def lower_function(
             if target not in env.types:
                 raise UnsupportedError(f"local variable '{name}' is read but never assigned a value", loc)
         if not env.changed:
-            return _build(parsed, ctx, scope, arg_types)
+            built = _build(parsed, ctx, scope, arg_types)
+            return built if recursion is not None else dataclasses.replace(built, helpers=helpers.functions())
     raise UnsupportedError("variable types did not settle", SourceLoc(parsed.filename, parsed.tree.lineno, 0))
 
 
@@ -89,9 +96,11 @@ def _lower_once(
     env: TypeEnv,
     kernel: object,
     nonneg: frozenset[int],
+    recursion: Recursion,
 ) -> tuple[Context, Scope]:
     ctx = Context(env, options, parsed.filename, parsed.lines)
     ctx.kernel = kernel
+    ctx.recursion = recursion
     ctx.loc = ctx.loc_of(parsed.tree)
     scope = Scope(parsed, prefix="u_")
     low = Lowerer(ctx, scope)

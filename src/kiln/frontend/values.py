@@ -199,6 +199,7 @@ class TextValue:
     text: tuple[str, ...]
     values: tuple[ir.Expr, ...] = ()
     formats: tuple[str, ...] = ()
+    arrays: tuple[str, ...] = ()  # array items, by name (see ``ir.Print``)
 
 
 @dataclass(frozen=True)
@@ -222,6 +223,16 @@ class DType:
     name: str
 
 
+@dataclass(frozen=True)
+class CaughtValue:
+    """The exception an ``except ... as name`` handler caught: ``code`` says which check of the
+    ``try`` raised it; ``raised`` holds, per check number, the check and the variables holding
+    the values its message formats (kiln.frontend.try_except)."""
+
+    code: ir.Var
+    raised: tuple[tuple[int, ir.Check, tuple[ir.Var, ...]], ...]
+
+
 Value = (
     Scalar
     | ArrayView
@@ -235,6 +246,7 @@ Value = (
     | RangeValue
     | BoundMethod
     | DType
+    | CaughtValue
 )
 ArrayLike = ArrayView | Lazy
 
@@ -268,6 +280,8 @@ def describe(value: Value) -> str:
         return f"a {value.record.__name__} (dataclass)"
     if isinstance(value, ListValue):
         return "a list built in compiled code"
+    if isinstance(value, CaughtValue):
+        return "an exception object"
     if isinstance(value, DictValue):
         return f"a dict of {len(value.keys)} items"
     if isinstance(value, DType):

@@ -27,6 +27,7 @@ from numpy.lib.array_utils import byte_bounds
 from numpy.lib.stride_tricks import as_strided
 
 from kiln.ir.nodes import (
+    PRINT_ARRAY_KINDS,
     Alloc,
     Assign,
     Atomic,
@@ -44,6 +45,7 @@ from kiln.ir.nodes import (
     For,
     Function,
     If,
+    Invoke,
     LibCall,
     Load,
     Nesting,
@@ -60,6 +62,7 @@ from kiln.ir.nodes import (
     View,
     While,
     format_value,
+    print_item_value,
 )
 from kiln.ir.ops import NUMPY_ROUTINES, ROUTINES_WITH_MODE, ROUTINES_WITHOUT_AXIS
 from kiln.ir.types import ArrayType, ConstArg, ScalarType, layout_includes, layout_of
@@ -225,8 +228,9 @@ def run_function(fn: Function, args: Sequence[Any]) -> Any:
 
 
 class _Interpreter:
-    def __init__(self, fn: Function) -> None:
+    def __init__(self, fn: Function, helpers: dict[str, Function] | None = None) -> None:
         self.fn = fn
+        self.helpers = {h.name: h for h in fn.helpers} if helpers is None else helpers
         self.types = fn.var_types()
         self.scalars: dict[str, np.generic] = {}
         self.arrays: dict[str, ArrayValue] = {}
@@ -488,8 +492,13 @@ class _Interpreter:
 
     def print_text(self, s: Print) -> None:
         pieces = [s.text[0]]
-        for value, f, text in zip(s.values, s.formats, s.text[1:]):
-            pieces += [format_value(self._python_value(value), f), text]
+        values, arrays = iter(s.values), iter(s.arrays)
+        for f, text in zip(s.formats, s.text[1:]):
+            if f[:1] in PRINT_ARRAY_KINDS:
+                item = print_item_value(self.array(next(arrays)).arr, f[0])
+                pieces += [format_value(item, f[1:]), text]
+            else:
+                pieces += [format_value(self._python_value(next(values)), f), text]
         out = sys.stdout
         if out is not None:
             out.write("".join(pieces))
@@ -502,6 +511,17 @@ class _Interpreter:
         t = e.type
         value = to_scalar(self.eval(e), t.dtype)
         return value.item() if t.weak else value
+
+    def invoke(self, s: Invoke) -> None:
+        callee = self.helpers[s.func]
+        arrays, scalars = iter(s.arrays), iter(s.args)
+        args = [
+            self.array(next(arrays)).arr if isinstance(p.type, ArrayType) else self.eval(next(scalars))
+            for p in callee.params
+        ]
+        value = _Interpreter(callee, self.helpers).run(args)
+        if s.target:
+            self.set_scalar(s.target, value)
 
     def check(self, s: Check) -> None:
         if bool(self.eval(s.cond)):
@@ -558,6 +578,7 @@ _EXEC: dict[type, Callable[[_Interpreter, Any], None]] = {
     Atomic: _Interpreter.atomic,
     Prefetch: _Interpreter.prefetch,
     Print: _Interpreter.print_text,
+    Invoke: _Interpreter.invoke,
     Return: _raise(lambda s: _Return(s.values)),
 }
 

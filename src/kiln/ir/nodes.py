@@ -299,6 +299,18 @@ _CONVERT: dict[str, Callable[[Any], Any]] = {"-": lambda v: v, "s": str, "r": re
 PRINT_CONVERSIONS = frozenset(_CONVERT)
 
 
+# A Print item that is an array: its format starts with one of these letters, then the
+# conversion and spec as for a number. "A" formats the array itself (NumPy's str/repr), "L" a
+# list built in compiled code (the array's items as Python numbers: ``tolist``), "N" such a
+# list of NumPy scalars (``list(array)``).
+PRINT_ARRAY_KINDS = frozenset("ALN")
+
+
+def print_item_value(array: Any, kind: str) -> Any:
+    """The Python object a Print formats for an array item of ``kind``."""
+    return array if kind == "A" else array.tolist() if kind == "L" else list(array)
+
+
 def format_value(value: Any, how: str) -> str:
     """``value`` formatted as a Print's format ``how`` says (a conversion letter, then a format
     spec): what the generated C computes with Python's own functions."""
@@ -307,15 +319,18 @@ def format_value(value: Any, how: str) -> str:
 
 @dataclass(frozen=True)
 class Print:
-    """Write text to Python's ``sys.stdout`` as ``print`` does: ``text[0]``, the first of
-    ``values`` formatted as Python formats the same number (``formats``: a conversion letter
-    and a format spec), ``text[1]``, ... ``text[-1]``. Its output is an effect: passes keep
-    prints in order with each other, with checks and with exits, and out of parallel loops."""
+    """Write text to Python's ``sys.stdout`` as ``print`` does: ``text[0]``, the first item
+    formatted as Python formats the same value (``formats``: a conversion letter and a format
+    spec), ``text[1]``, ... ``text[-1]``. The items are ``values`` and ``arrays`` (by name)
+    interleaved: an array's format starts with its kind (``PRINT_ARRAY_KINDS``). Its output is
+    an effect: passes keep prints in order with each other, with checks and with exits, and
+    out of parallel loops; it reads the elements of its arrays."""
 
-    text: tuple[str, ...]  # one more than values
+    text: tuple[str, ...]  # one more than formats
     values: tuple[Expr, ...]
-    formats: tuple[str, ...]
+    formats: tuple[str, ...]  # one per item
     flush: bool = False
+    arrays: tuple[str, ...] = ()
     sid: int = 0
     loc: SourceLoc = UNKNOWN_LOC
 
@@ -354,6 +369,23 @@ class Atomic:
 
 
 @dataclass(frozen=True)
+class Invoke:
+    """``target`` = the function ``func`` called with ``arrays`` (its array parameters, in
+    order) and ``args`` (its scalar parameters, in order): one of the module's separately
+    compiled functions (``Function.helpers``; a recursive function calls itself this way).
+    ``target`` is "" when the function returns nothing. Its body may raise, print or loop
+    for long, so passes keep a call where it is, as they keep a check (an effect); it may
+    read and write the elements of every array passed."""
+
+    func: str
+    args: tuple[Expr, ...]
+    target: str = ""
+    arrays: tuple[str, ...] = ()
+    sid: int = 0
+    loc: SourceLoc = UNKNOWN_LOC
+
+
+@dataclass(frozen=True)
 class Return:
     """Leave the function with ``values`` (variable names: scalars and arrays)."""
 
@@ -379,6 +411,7 @@ Stmt = (
     | Atomic
     | Prefetch
     | Print
+    | Invoke
     | Return
 )
 
@@ -416,7 +449,9 @@ class Function:
     ``list_results`` the results (by index, 1-d arrays) handed back as Python lists of their
     items (a list built in compiled code); ``record_results`` the groups of the nesting (by
     their path of positions, ``()`` the whole result) handed back as records: the class named
-    ``"module:qualname"`` called with the group's items.
+    ``"module:qualname"`` called with the group's items. ``helpers`` are the functions
+    ``Invoke`` statements call (of this function and of the helpers themselves), each compiled
+    separately (a recursive function); only the function a module exports holds them.
     """
 
     name: str
@@ -431,6 +466,7 @@ class Function:
     result_nesting: Nesting = ()
     list_results: tuple[int, ...] = ()
     record_results: tuple[tuple[tuple[int, ...], str], ...] = ()
+    helpers: tuple[Function, ...] = ()
 
     def var_types(self) -> dict[str, ScalarType | ArrayType]:
         table: dict[str, ScalarType | ArrayType] = {

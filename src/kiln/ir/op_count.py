@@ -40,7 +40,7 @@ def stmt_ops(s: ir.Stmt) -> int:
         own += 1
     elif isinstance(s, ir.Atomic):
         own += _ATOMIC
-    elif isinstance(s, ir.LibCall):
+    elif isinstance(s, ir.LibCall | ir.Invoke):
         own += _LIBCALL
     elif isinstance(s, ir.If):
         own += max(body_ops(s.then), body_ops(s.orelse))

@@ -36,6 +36,7 @@ from kiln.ir.nodes import (
     For,
     Function,
     If,
+    Invoke,
     LibCall,
     Load,
     Nesting,
@@ -657,22 +658,39 @@ class StmtParser:
         rest = self.exprs(ts, ")")
         return Atomic(op, array, indices, rest[-1], rest[:-1], target)
 
+    def invoke(self, ts: TokenStream, indent: int) -> Stmt:
+        """``[target =] func(args)``"""
+        func, target = ts.name(), ""
+        if ts.accept("="):
+            target, func = func, ts.name()
+        ts.expect("(")
+        args = self.exprs(ts, ")")
+        arrays = self.names(ts) if ts.accept("arrays") else ()
+        return Invoke(func, args, target, arrays)
+
     def print_text(self, ts: TokenStream, indent: int) -> Stmt:
         """``("text", ..., value "format", ...)`` [``flush``]: the literal pieces, then each value
         with its format."""
         ts.expect("(")
         text = [ts.string()]
         values: list[Expr] = []
+        arrays: list[str] = []
         formats: list[str] = []
         while ts.accept(","):
             ahead = ts.peek()
             if ahead is not None and ahead.kind == "string":
                 text.append(ts.string())
+                continue
+            if ts.accept("array"):  # array(name) "Aformat"
+                ts.expect("(")
+                arrays.append(ts.name())
+                ts.expect(")")
             else:
                 values.append(self.expr(ts))
-                formats.append(ts.string())
+            formats.append(ts.string())
         ts.expect(")")
-        return Print(tuple(text), tuple(values), tuple(formats), ts.accept("flush"))
+        flush = ts.accept("flush")
+        return Print(tuple(text), tuple(values), tuple(formats), flush, arrays=tuple(arrays))
 
     def check(self, ts: TokenStream, indent: int) -> Stmt:
         cond = self.expr(ts)
@@ -705,6 +723,7 @@ _STMT_PARSERS: dict[str, Callable[[StmtParser, TokenStream, int], Stmt]] = {
     "atomic": StmtParser.atomic,
     "prefetch": StmtParser.prefetch,
     "print": StmtParser.print_text,
+    "invoke": StmtParser.invoke,
     "store": StmtParser.store,
     "for": StmtParser.for_,
     "while": StmtParser.while_,
@@ -740,10 +759,22 @@ def _record_group(ts: TokenStream) -> tuple[tuple[int, ...], str]:
 
 
 def parse_function(text: str) -> Function:
-    """The function written by :func:`kiln.ir.printer.print_function`."""
+    """The function written by :func:`kiln.ir.printer.print_function`, its helpers (the
+    functions printed after it) included."""
     lines = split_lines(text)
     if not lines:
         raise IRParseError("no function in the text")
+    fn, pos = _parse_one(lines, 0)
+    helpers = []
+    while pos < len(lines):
+        helper, pos = _parse_one(lines, pos)
+        helpers.append(helper)
+    return dataclasses.replace(fn, helpers=tuple(helpers)) if helpers else fn
+
+
+def _parse_one(lines: list[Line], start: int) -> tuple[Function, int]:
+    """The function whose header is line ``start``, and the line after it."""
+    lines = lines[start:]
     header = parse_header(lines[0].stream())
     params = header.params
     pos, local_decls, written, nonneg, lists, records = 1, (), (), (), (), ()
@@ -769,8 +800,9 @@ def parse_function(text: str) -> Function:
     decls.update(local_decls)
     parser = StmtParser(lines, decls, pos)
     body = parser.body(lines[pos].indent) if pos < len(lines) and lines[pos].indent > 0 else ()
-    if parser.pos != len(lines):
+    if parser.pos != len(lines) and lines[parser.pos].indent > 0:
         raise lines[parser.pos].stream().error("unexpected line after the function body")
+    end = start + max(parser.pos, pos)
     return Function(
         header.name,
         params,
@@ -784,4 +816,4 @@ def parse_function(text: str) -> Function:
         header.nesting,
         lists,
         records,
-    )
+    ), end

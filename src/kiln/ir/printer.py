@@ -25,6 +25,7 @@ import numpy as np
 from kiln.errors import UNKNOWN_LOC, SourceLoc
 from kiln.ir.nodes import (
     BINARY_OPS,
+    PRINT_ARRAY_KINDS,
     UNARY_OPS,
     Alloc,
     Assign,
@@ -43,6 +44,7 @@ from kiln.ir.nodes import (
     For,
     Function,
     If,
+    Invoke,
     LibCall,
     Load,
     Nesting,
@@ -227,8 +229,18 @@ def _simple_stmt_text(s: Stmt, decls: Decls | None) -> str:
         return f"{fmt_name(s.array)}[{_args(s.indices, decls)}]" + (" write" if s.write else "")
     if isinstance(s, Print):
         text = ", ".join(json.dumps(t) for t in s.text)
-        values = "".join(f", {print_expr(v, decls)} {json.dumps(f)}" for v, f in zip(s.values, s.formats))
-        return f"({text}{values})" + (" flush" if s.flush else "")
+        values, arrays = iter(s.values), iter(s.arrays)
+        items = "".join(
+            f", array({fmt_name(next(arrays))}) {json.dumps(f)}"
+            if f[:1] in PRINT_ARRAY_KINDS
+            else f", {print_expr(next(values), decls)} {json.dumps(f)}"
+            for f in s.formats
+        )
+        return f"({text}{items})" + (" flush" if s.flush else "")
+    if isinstance(s, Invoke):
+        head = f"{fmt_name(s.target)} = " if s.target else ""
+        passed = f" arrays({_names(s.arrays)})" if s.arrays else ""
+        return f"{head}{fmt_name(s.func)}({_args(s.args, decls)}){passed}"
     if isinstance(s, Atomic):
         head = f"{fmt_name(s.target)} = " if s.target else ""
         extra = "".join(f", {print_expr(a, decls)}" for a in s.operands)
@@ -254,7 +266,7 @@ KEYWORD_OF: dict[type, str] = {
     Assign: "assign", Store: "store", For: "for", While: "while", If: "if", Break: "break",
     Continue: "continue", Block: "block", Exit: "exit", Alloc: "alloc", View: "view",
     LibCall: "libcall", Check: "check", Return: "return", Atomic: "atomic", Prefetch: "prefetch",
-    Print: "print",
+    Print: "print", Invoke: "invoke",
 }  # fmt: skip
 
 
@@ -327,4 +339,5 @@ def print_function(fn: Function, with_locs: bool = False) -> str:
         groups = (f"({', '.join(map(str, path))}) {json.dumps(cls)}" for path, cls in fn.record_results)
         lines.append(f"{INDENT}records: {', '.join(groups)}")
     lines += _print_body(fn.body, 1, fn.var_types(), with_locs)
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    return text + "".join(print_function(h, with_locs) for h in fn.helpers)

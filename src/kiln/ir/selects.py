@@ -108,7 +108,7 @@ def _isolated(body: tuple[ir.Stmt, ...], sel: Select) -> bool:
             continue
         if isinstance(s, ir.Assign) and s.target in names or isinstance(s, ir.For) and s.var in names:
             return False
-        if isinstance(s, ir.Atomic) and s.target in names:
+        if isinstance(s, ir.Atomic | ir.Invoke) and s.target in names:
             return False
         if any(isinstance(e, ir.Var) and e.name in names for e in iter_exprs(s, deep=False)):
             return False

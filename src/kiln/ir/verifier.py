@@ -18,6 +18,7 @@ from kiln.ir.nodes import (
     ATOMIC_OPS,
     BINARY_OPS,
     LOOP_SCHEDULES,
+    PRINT_ARRAY_KINDS,
     PRINT_CONVERSIONS,
     UNARY_OPS,
     Alloc,
@@ -37,6 +38,7 @@ from kiln.ir.nodes import (
     For,
     Function,
     If,
+    Invoke,
     LibCall,
     Load,
     Overlaps,
@@ -55,7 +57,7 @@ from kiln.ir.nodes import (
 )
 from kiln.ir.ops import CALLS, NUMPY_ROUTINES, PREDICATES, ROUTINES_WITH_KTH, ROUTINES_WITH_MODE
 from kiln.ir.selects import find_selects
-from kiln.ir.types import ArrayType, ConstArg, ScalarType
+from kiln.ir.types import ArrayType, ConstArg, ScalarType, layout_includes
 from kiln.ir.visit import child_exprs, is_expr, is_stmt, iter_stmts
 
 COMPARISONS = frozenset({"eq", "ne", "lt", "le", "gt", "ge"})
@@ -118,13 +120,20 @@ def _is_group(nesting: tuple[object, ...], path: tuple[int, ...]) -> bool:
 
 
 def verify_function(fn: Function) -> None:
-    """Raise :class:`IRVerifyError` unless ``fn`` is well-formed."""
-    _Verifier(fn).run()
+    """Raise :class:`IRVerifyError` unless ``fn`` and its helpers are well-formed."""
+    helpers = {h.name: h for h in fn.helpers}
+    if len(helpers) != len(fn.helpers):
+        raise IRVerifyError(f"function {fn.name!r}: two helpers of one name")
+    for f in (fn, *fn.helpers):
+        if f is not fn and f.helpers:
+            raise IRVerifyError(f"helper {f.name!r} has helpers of its own (the module's function holds all)")
+        _Verifier(f, helpers).run()
 
 
 class _Verifier:
-    def __init__(self, fn: Function) -> None:
+    def __init__(self, fn: Function, helpers: dict[str, Function] | None = None) -> None:
         self.fn = fn
+        self.helpers = helpers or {}
         self.types: dict[str, ScalarType | ArrayType] = {}
         self.sids: set[int] = set()
         self.stmt: Stmt | None = None
@@ -521,10 +530,48 @@ class _Verifier:
             self.same_dtype(self.scalar(s.target, "atomic result"), t.dtype, "atomic result")
 
     def print_text(self, s: Print, ctx: _Context) -> None:
-        self.require(len(s.text) == len(s.values) + 1, "print: one more text piece than values")
-        self.require(len(s.formats) == len(s.values), "print: one format per value")
+        self.require(len(s.text) == len(s.formats) + 1, "print: one more text piece than items")
+        arrays = [f for f in s.formats if f[:1] in PRINT_ARRAY_KINDS]
+        self.require(len(s.formats) == len(s.values) + len(s.arrays), "print: one format per item")
+        self.require(len(arrays) == len(s.arrays), "print: one array format per array")
         for f in s.formats:
-            self.require(f[:1] in PRINT_CONVERSIONS and len(f) >= 1, f"print: format {f!r}")
+            how = f[1:] if f[:1] in PRINT_ARRAY_KINDS else f
+            self.require(how[:1] in PRINT_CONVERSIONS, f"print: format {f!r}")
+        for name in s.arrays:
+            self.array(name, "print of")
+
+    def invoke(self, s: Invoke, ctx: _Context) -> None:
+        """A call of a helper with its parameters' types, its one result (if any) into a scalar."""
+        callee = self.helpers.get(s.func)
+        self.require(callee is not None, f"call of {s.func!r}, which is no helper of the module")
+        assert callee is not None
+        scalars = [p.type for p in callee.params if isinstance(p.type, ScalarType)]
+        arrays = [p.type for p in callee.params if isinstance(p.type, ArrayType)]
+        self.require(
+            len(scalars) + len(arrays) == len(callee.params), f"{s.func} takes an argument of no number type"
+        )
+        self.require(len(s.args) == len(scalars), f"{s.func} takes {len(scalars)} numbers, got {len(s.args)}")
+        self.require(
+            len(s.arrays) == len(arrays), f"{s.func} takes {len(arrays)} arrays, got {len(s.arrays)}"
+        )
+        for k, (arg, t) in enumerate(zip(s.args, scalars)):
+            self.require(arg.type == t, f"number {k} passed to {s.func}: {arg.type}, expected {t}")
+        for k, (name, want) in enumerate(zip(s.arrays, arrays)):
+            passed = self.array(name, f"array {k} passed to {s.func}")
+            self.require(
+                passed.dtype == want.dtype
+                and passed.ndim == want.ndim
+                and layout_includes(want.layout, passed.layout),
+                f"array {k} passed to {s.func}: {passed}, expected {want}",
+            )
+        if s.target:
+            self.require(
+                len(callee.results) == 1, f"{s.func} returns {len(callee.results)} values, one is kept"
+            )
+            kept = self.scalar(s.target, "call result")
+            self.require(
+                callee.results[:1] == (kept,), f"{s.func} returns {callee.results}, kept in a {kept}"
+            )
 
     def check(self, s: Check, ctx: _Context) -> None:
         self.boolean(s.cond, "check condition")
@@ -598,6 +645,7 @@ _STMT_CHECKS: dict[type, Callable[[_Verifier, Any, _Context], None]] = {
     Atomic: _Verifier.atomic,
     Prefetch: _Verifier.prefetch,
     Print: _Verifier.print_text,
+    Invoke: _Verifier.invoke,
     Return: _Verifier.return_,
 }
 
@@ -607,7 +655,7 @@ def _assigned_names(body: tuple[Stmt, ...]) -> set[str]:
     while nothing re-assigns it)."""
     out: set[str] = set()
     for s in iter_stmts(body):
-        if isinstance(s, Assign | Atomic):
+        if isinstance(s, Assign | Atomic | Invoke):
             out.add(s.target)
         elif isinstance(s, For):
             out.add(s.var)

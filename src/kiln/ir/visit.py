@@ -187,6 +187,8 @@ def array_names(s: Stmt) -> set[str]:
         out.add(s.target)
     elif isinstance(s, nodes.LibCall):
         out |= {*s.inputs, *s.outputs}
+    elif isinstance(s, nodes.Invoke | nodes.Print):
+        out |= set(s.arrays)
     elif isinstance(s, nodes.Return):
         out |= set(s.values)
     for e in iter_exprs(s, deep=False):

@@ -52,6 +52,8 @@ def local_arrays(fn: ir.Function) -> set[str]:
             escaped |= {s.base, s.target}
         elif isinstance(s, ir.LibCall):
             escaped |= set(s.inputs) | set(s.outputs)
+        elif isinstance(s, ir.Invoke | ir.Print):  # passed to a helper, or printed
+            escaped |= set(s.arrays)
         elif isinstance(s, ir.Atomic):
             escaped.add(s.array)
         elif isinstance(s, ir.Return):

@@ -62,7 +62,8 @@ def _stores_elementwise(stmts: tuple[ir.Stmt, ...], x: str, v: str) -> bool:
     other statement and sits in no other loop; ``v`` read only at the element it stores."""
     stores = [s for s in iter_stmts(stmts) if isinstance(s, ir.Store) and s.array == x]
     if len(stores) != 1 or any(
-        isinstance(s, ir.Atomic | ir.LibCall) and x in array_names(s) for s in iter_stmts(stmts)
+        isinstance(s, ir.Atomic | ir.LibCall | ir.Invoke | ir.Print) and x in array_names(s)
+        for s in iter_stmts(stmts)
     ):
         return False
     store = stores[0]
@@ -77,7 +78,9 @@ def _stores_elementwise(stmts: tuple[ir.Stmt, ...], x: str, v: str) -> bool:
             if isinstance(e, ir.Load) and e.array == v and (s is not store or e.indices != here):
                 return False
         writes_v = isinstance(s, ir.Store | ir.Atomic) and s.array == v
-        binds_or_passes_v = isinstance(s, ir.View | ir.Alloc | ir.LibCall) and v in array_names(s)
+        binds_or_passes_v = isinstance(
+            s, ir.View | ir.Alloc | ir.LibCall | ir.Invoke | ir.Print
+        ) and v in array_names(s)
         if writes_v or (s is not store and binds_or_passes_v):
             return False
     return True
