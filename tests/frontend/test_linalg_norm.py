@@ -1,6 +1,7 @@
 """np.linalg.norm against NumPy: every vector order, the matrix orders that need no singular
-value decomposition, axis and keepdims, dtypes (integers become float64, complex gives real),
-layouts, empty extents, and NumPy's errors; SVD-based orders are a located UnsupportedError."""
+value decomposition and those that do (2, -2, 'nuc': NumPy's own SVD), axis and keepdims,
+dtypes (integers become float64, complex gives real), layouts, empty extents, and NumPy's
+errors."""
 
 from __future__ import annotations
 
@@ -118,7 +119,25 @@ def test_empty_max_free_orders_raise_at_run_time() -> None:
     check(_jit_norm(-inf, 0), np.zeros((0, 3)), raises=ValueError)
 
 
-@pytest.mark.parametrize(("ord_", "axis"), [(2, None), (-2, (0, 1)), ("nuc", None)])
-def test_svd_orders_unsupported(ord_: object, axis: object) -> None:
-    with pytest.raises(kiln.UnsupportedError, match="singular value decomposition"):
-        _jit_norm(ord_, axis)(arr((3, 3)))  # type: ignore[operator]
+def _jit_norm_keep(ord_: object, axis: object) -> object:
+    def f(x):
+        return np.linalg.norm(x, ord_, axis, True)
+
+    return kiln.jit(f)
+
+
+@pytest.mark.parametrize("ord_", [2, -2, "nuc"])
+@pytest.mark.parametrize(
+    ("shape", "axis"),
+    [((3, 3), None), ((4, 3), (1, 0)), ((2, 4, 3), (-1, -2)), ((2, 4, 3), (0, 2)), ((0, 3), None)],
+)
+@pytest.mark.parametrize("dtype", ["float64", "float32", "complex128", "int64"])
+def test_singular_value_orders(ord_: object, shape: tuple[int, ...], axis: object, dtype: str) -> None:
+    """NumPy's own SVD: the values are NumPy's (float32 sums accumulate in float64: close)."""
+    if ord_ == -2 and 0 in shape:
+        check(_jit_norm(ord_, axis), arr(shape, dtype), raises=ValueError)  # min of nothing
+        return
+    rtol = 1e-6 if dtype == "float32" and ord_ == "nuc" else None
+    for layout in ("C", "F"):
+        check(_jit_norm(ord_, axis), arr(shape, dtype, layout), rtol=rtol)
+        check(_jit_norm_keep(ord_, axis), arr(shape, dtype, layout), rtol=rtol)

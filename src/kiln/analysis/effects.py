@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from kiln.analysis.cache import register_analysis
 from kiln.ir import nodes as ir
+from kiln.ir.ops import NUMPY_CALLS
 from kiln.ir.visit import child_exprs, expr_reads, iter_exprs, iter_stmts
 
 # Calls whose value depends on the OpenMP worker evaluating them (a kernel's scratch slot).
@@ -20,6 +21,11 @@ PER_WORKER_CALLS = frozenset({"worker_id"})
 
 # Statements that may leave early or raise; a print joins them: its output keeps its order.
 _CONTROL = (ir.Break, ir.Continue, ir.Exit, ir.Return, ir.Check, ir.Print, ir.Invoke)
+
+
+def _has_effect(s: ir.Stmt) -> bool:
+    """A library call that changes what other calls see (NumPy's random stream): kept in order."""
+    return isinstance(s, ir.LibCall) and s.func in NUMPY_CALLS and NUMPY_CALLS[s.func].effect
 
 
 @dataclass(frozen=True)
@@ -115,7 +121,7 @@ def effects_of(stmts: Iterable[ir.Stmt], deep: bool = True) -> Effects:
             bindings.update(s.arrays)
         elif isinstance(s, ir.Return):
             reads.update(s.values)
-        control = control or isinstance(s, _CONTROL)
+        control = control or isinstance(s, _CONTROL) or _has_effect(s)
     return Effects(
         frozenset(reads),
         frozenset(writes),

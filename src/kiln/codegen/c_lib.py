@@ -11,7 +11,7 @@ from kiln.codegen.c_blas import blas_available, blas_call, render_gemm
 from kiln.codegen.c_lapack import LAPACK_CALLS, render_lapack_call
 from kiln.errors import KilnError
 from kiln.ir import nodes as ir
-from kiln.ir.ops import NUMPY_ROUTINES
+from kiln.ir.ops import NUMPY_CALLS, NUMPY_ROUTINES
 
 if TYPE_CHECKING:
     from kiln.codegen.c_stmts import StmtRenderer
@@ -28,6 +28,10 @@ def render_libcall(s: ir.LibCall, r: StmtRenderer) -> list[str]:
         from kiln.codegen.c_numpy_calls import render_numpy_routine  # it builds on wrap_view here
 
         return render_numpy_routine(s, r)
+    if s.func in NUMPY_CALLS:
+        from kiln.codegen.c_numpy_calls import render_numpy_call
+
+        return render_numpy_call(s, r)
     raise KilnError(f"internal: unknown library call {s.func}")
 
 

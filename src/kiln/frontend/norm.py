@@ -1,6 +1,7 @@
 """``np.linalg.norm``: vector norms (any ``ord`` NumPy takes for vectors) and the matrix
-norms that need no SVD (``'fro'``, 1, -1, inf, -inf), as reductions of element-wise
-expressions, following ``numpy.linalg.norm`` step by step so the dtypes are NumPy's."""
+norms (``'fro'``, 1, -1, inf, -inf as reductions of element-wise expressions; 2, -2, ``'nuc'``
+from NumPy's own singular values), following ``numpy.linalg.norm`` step by step so the dtypes
+are NumPy's."""
 
 from __future__ import annotations
 
@@ -105,9 +106,7 @@ def _matrix_norm(
     if p is None or p == "fro":
         return _sqrt(ctx, reduce(ctx, "sum", _squared_magnitude(x), axes, keepdims))
     if p in (2, -2, "nuc"):
-        raise UnsupportedError(
-            f"np.linalg.norm(ord={p!r}) of a matrix (needs a singular value decomposition)", ctx.loc
-        )
+        return _singular_value_norm(ctx, x, {2: "max", -2: "min", "nuc": "sum"}[p], axes, keepdims)
     if p not in (1, -1, math.inf, -math.inf):
         raise ShapeError("Invalid norm order for matrices.", ctx.loc)
     summed, kept = (row, col) if p in (1, -1) else (col, row)  # 1: column sums; inf: row sums
@@ -117,6 +116,38 @@ def _matrix_norm(
     if p > 0:
         return _max_from_zero(ctx, sums, kept, keepdims)
     return reduce(ctx, "min", sums, kept, keepdims)
+
+
+def _singular_value_norm(ctx: Context, x: Lazy, kind: str, axes: tuple[int, int], keepdims: bool) -> Value:
+    """The largest or smallest singular value, or their sum, of each matrix: NumPy's steps
+    (the two axes moved last, ``svd(compute_uv=False)``, the reduction over its last axis,
+    the axes put back as extents of 1 with ``keepdims``)."""
+    from kiln.frontend.np_decompositions import singular_values
+
+    rest = [k for k in range(x.ndim) if k not in axes]
+    order = (*rest, *axes)
+
+    def moved_element(idx: tuple[ir.Expr, ...]) -> ir.Expr:
+        return x.element(tuple(idx[order.index(k)] for k in range(x.ndim)))
+
+    moved = Lazy(x.dtype, tuple(x.shape[k] for k in order), moved_element, x.reads)
+    values = singular_values(ctx, moved)
+    if kind == "max":  # NumPy's amax(..., initial=0): 0 for empty matrices
+        result = _max_from_zero(ctx, values, len(rest), False)
+    else:
+        result = reduce(ctx, kind, values, len(rest), False)
+    if not keepdims:
+        return result
+    kept = as_lazy(cast(Lazy, result)) if not isinstance(result, Scalar) else None
+    shape = tuple(E.ONE if k in axes else x.shape[k] for k in range(x.ndim))
+
+    def kept_element(idx: tuple[ir.Expr, ...]) -> ir.Expr:
+        if kept is None:
+            return cast(Scalar, result).expr
+        return kept.element(tuple(idx[k] for k in rest))
+
+    dtype = kept.dtype if kept is not None else cast(Scalar, result).type.dtype
+    return Lazy(dtype, shape, kept_element, kept.reads if kept is not None else ())
 
 
 def np_norm(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:

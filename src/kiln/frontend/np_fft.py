@@ -1,6 +1,6 @@
 """``np.fft.fftfreq`` and ``np.fft.rfftfreq``: the sample frequencies, as NumPy computes them
 (integers ``0, 1, ..., -(n // 2), ..., -1`` times ``1.0 / (n * d)``, the scale computed in
-``d``'s own precision first). The transforms themselves are not compiled."""
+``d``'s own precision first). The transforms are NumPy's own (``np_fft_transforms``)."""
 
 from __future__ import annotations
 
@@ -65,4 +65,17 @@ def frequencies_handler(name: str) -> Handler:
 
 
 def table() -> dict[object, Handler]:
-    return {np.fft.fftfreq: frequencies_handler("fftfreq"), np.fft.rfftfreq: frequencies_handler("rfftfreq")}
+    from kiln.frontend import np_fft_transforms as t
+
+    return {
+        np.fft.fftfreq: frequencies_handler("fftfreq"),
+        np.fft.rfftfreq: frequencies_handler("rfftfreq"),
+        **{getattr(np.fft, f): t.one_axis(f) for f in ("fft", "ifft", "rfft", "irfft")},
+        **{getattr(np.fft, f): t.all_axes(f) for f in ("fftn", "ifftn", "rfftn", "irfftn")},
+        **{
+            getattr(np.fft, f.removesuffix("n") + "2"): t.all_axes(f, True)
+            for f in ("fftn", "ifftn", "rfftn", "irfftn")
+        },
+        np.fft.fftshift: t.shift("fftshift"),
+        np.fft.ifftshift: t.shift("ifftshift"),
+    }

@@ -515,6 +515,7 @@ def _themed_tables() -> dict[object, Handler]:
     from kiln.frontend import (
         np_angles,
         np_argext,
+        np_composed,
         np_cov,
         np_cumulative,
         np_differences,
@@ -530,6 +531,7 @@ def _themed_tables() -> dict[object, Handler]:
         np_products,
         np_put,
         np_quantile,
+        np_random,
         np_round,
         np_search,
         np_shapes,
@@ -541,7 +543,18 @@ def _themed_tables() -> dict[object, Handler]:
 
     modules = [np_stats, np_argext, np_shapes, np_join, np_cov, np_histogram, np_round, np_cumulative]
     modules += [np_sort, np_differences, np_trace, np_layout, np_angles, np_nan, np_misc, np_search]
-    modules += [np_quantile, np_unique, np_pad, np_dims, np_products, np_fft, np_put, np_einsum]
+    modules += [
+        np_quantile,
+        np_unique,
+        np_pad,
+        np_dims,
+        np_products,
+        np_fft,
+        np_put,
+        np_einsum,
+        np_composed,
+        np_random,
+    ]
     tables = [m.table() for m in modules]
     return {k: v for t in tables for k, v in t.items()}
 

@@ -64,7 +64,7 @@ from kiln.ir.nodes import (
     format_value,
     print_item_value,
 )
-from kiln.ir.ops import NUMPY_ROUTINES, ROUTINES_WITH_MODE, ROUTINES_WITHOUT_AXIS
+from kiln.ir.ops import NUMPY_CALLS, NUMPY_ROUTINES, ROUTINES_WITH_MODE, ROUTINES_WITHOUT_AXIS, NumpyCall
 from kiln.ir.types import ArrayType, ConstArg, ScalarType, layout_includes, layout_of
 from kiln.ir.verifier import printf_to_python
 
@@ -455,6 +455,8 @@ class _Interpreter:
             result = alpha[()] * np.matmul(a, b) + beta[()] * c
         elif s.func == "copy" and len(outs) == 1 and len(ins) == 1:
             result = ins[0]
+        elif s.func in NUMPY_CALLS:
+            result = call_numpy(NUMPY_CALLS[s.func], outs, ins)
         elif s.func in _LINALG and len(outs) == 1:
             result = _LINALG[s.func](*ins)
         elif s.func in NUMPY_ROUTINES and len(outs) in (1, 2) and len(ins) in (1, 2):
@@ -467,6 +469,8 @@ class _Interpreter:
             result = routine(*ins, **options)
         else:
             raise InterpreterError(f"unknown routine {s.func}({len(outs)} outputs, {len(ins)} inputs)")
+        if not outs:  # called for what it does (numpy.random.seed)
+            return
         results = tuple(result) if len(outs) > 1 else (result,)
         for out, part in zip(outs, results, strict=True):
             if np.shape(part) != out.shape:
@@ -530,6 +534,16 @@ class _Interpreter:
         if not (isinstance(exc, type) and issubclass(exc, BaseException)):
             raise InterpreterError(f"check raises unknown exception {s.exc!r}")
         raise exc(printf_to_python(s.message) % tuple(int(self.eval(a)) for a in s.args))
+
+
+def call_numpy(call: NumpyCall, outs: list[np.ndarray], ins: list[np.ndarray]) -> Any:
+    """What NumPy's function returns for a ``NumpyCall`` library call."""
+    module, _, name = call.function.rpartition(".")
+    keywords: dict[str, Any] = dict(call.keywords)
+    keywords |= {k: x[()] for k, x in zip(call.named, ins[call.positional :])}
+    if call.size:
+        keywords["size"] = outs[0].shape
+    return getattr(importlib.import_module(module), name)(*ins[: call.positional], **keywords)
 
 
 _LINALG: dict[str, Callable[..., Any]] = {

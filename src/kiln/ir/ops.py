@@ -102,3 +102,95 @@ ROUTINES_WITH_MODE = frozenset(
     f"{f}_{m}" for f in ("convolve", "correlate") for m in ("full", "same", "valid")
 )
 ROUTINES_WITHOUT_AXIS = frozenset({"det", "matrix_power", "slogdet", *ROUTINES_WITH_MODE})
+
+
+Keyword = tuple[str, bool | str | int | None]
+
+
+@dataclass(frozen=True)
+class NumpyCall:
+    """A NumPy function the compiled code calls on whole arrays, for results NumPy's own code
+    must compute (the same values bit for bit: a decomposition, a transform, a random stream).
+    The call is ``module.function(inputs[:positional]..., **keywords, name=input ...)``: the
+    inputs after the positional ones are 0-d arrays passed by the names ``named``, as NumPy
+    scalars; ``size``: ``size=`` the first output's shape. Its results (a tuple of ``outputs``
+    when more than one) are copied into the outputs, which have the shapes and dtypes of NumPy's."""
+
+    function: str  # "numpy.linalg.svd"
+    keywords: tuple[Keyword, ...] = ()
+    outputs: int = 1
+    positional: int = 1
+    named: tuple[str, ...] = ()
+    size: bool = False
+    effect: bool = False  # changes state outside its arrays (a random stream): calls keep their order
+
+    @property
+    def inputs(self) -> int:
+        return self.positional + len(self.named)
+
+
+def _linalg(function: str, outputs: int, **keywords: bool | str) -> NumpyCall:
+    return NumpyCall(f"numpy.linalg.{function}", tuple(keywords.items()), outputs)
+
+
+# numpy.linalg decompositions, on stacked matrices of the computation dtype (float64 or
+# complex128; float32 or complex64 for pinv and matrix_rank, which compute in it). The outputs
+# follow NumPy's result: (u, s, vh), (w, v), (q, r) ...
+DECOMPOSITIONS: dict[str, NumpyCall] = {
+    "svd_full": _linalg("svd", 3, full_matrices=True),
+    "svd_reduced": _linalg("svd", 3, full_matrices=False),
+    "svdvals": _linalg("svd", 1, compute_uv=False),
+    "eigh_L": _linalg("eigh", 2, UPLO="L"),
+    "eigh_U": _linalg("eigh", 2, UPLO="U"),
+    "eigvalsh_L": _linalg("eigvalsh", 1, UPLO="L"),
+    "eigvalsh_U": _linalg("eigvalsh", 1, UPLO="U"),
+    "qr_reduced": _linalg("qr", 2, mode="reduced"),
+    "qr_complete": _linalg("qr", 2, mode="complete"),
+    "qr_r": _linalg("qr", 1, mode="r"),
+    "pinv": _linalg("pinv", 1),
+    "matrix_rank": _linalg("matrix_rank", 1),
+}
+FFT_NORMS = ("backward", "ortho", "forward")
+# numpy.fft transforms along the last axis (the frontend moves the axis there), with ``n`` as a
+# 0-d int64 input: "fft_ortho" is numpy.fft.fft(a, n=n, axis=-1, norm="ortho"); and over every
+# axis ("fftn_backward" ...). float32 and complex64 compute in single precision, as NumPy 2 does.
+TRANSFORMS: dict[str, NumpyCall] = {
+    **{
+        f"{f}_{norm}": NumpyCall(f"numpy.fft.{f}", (("axis", -1), ("norm", norm)), named=("n",))
+        for f in ("fft", "ifft", "rfft", "irfft")
+        for norm in FFT_NORMS
+    },
+    **{
+        f"{f}_{norm}": NumpyCall(f"numpy.fft.{f}", (("norm", norm),))
+        for f in ("fftn", "ifftn", "rfftn", "irfftn")
+        for norm in FFT_NORMS
+    },
+    "fftshift": NumpyCall("numpy.fft.fftshift"),
+    "ifftshift": NumpyCall("numpy.fft.ifftshift"),
+}
+# NumPy's global random stream (numpy.random's legacy functions): the draws are NumPy's, in
+# the order the code makes them. "<function>" takes size= the output's shape, "<function>:1"
+# draws one number (a 0-d output); the distribution's parameters are numbers (0-d inputs).
+_DRAW_PARAMETERS = {
+    "random_sample": (),
+    "standard_normal": (),
+    "uniform": ("low", "high"),
+    "normal": ("loc", "scale"),
+    "exponential": ("scale",),
+    "poisson": ("lam",),
+    "binomial": ("n", "p"),
+    "randint": ("low", "high"),
+}
+DRAWS: dict[str, NumpyCall] = {
+    **{
+        f"{f}{suffix}": NumpyCall(f"numpy.random.{f}", (), 1, 0, named, suffix == "", True)
+        for f, named in _DRAW_PARAMETERS.items()
+        for suffix in ("", ":1")
+    },
+    **{  # randint(high): from 0 up to the one bound
+        f"randint_below{suffix}": NumpyCall("numpy.random.randint", (), 1, 0, ("low",), suffix == "", True)
+        for suffix in ("", ":1")
+    },
+    "seed": NumpyCall("numpy.random.seed", outputs=0, effect=True),
+}
+NUMPY_CALLS: dict[str, NumpyCall] = {**DECOMPOSITIONS, **TRANSFORMS, **DRAWS}

@@ -55,7 +55,15 @@ from kiln.ir.nodes import (
     While,
     nesting_leaves,
 )
-from kiln.ir.ops import CALLS, NUMPY_ROUTINES, PREDICATES, ROUTINES_WITH_KTH, ROUTINES_WITH_MODE
+from kiln.ir.ops import (
+    CALLS,
+    DECOMPOSITIONS,
+    NUMPY_CALLS,
+    NUMPY_ROUTINES,
+    PREDICATES,
+    ROUTINES_WITH_KTH,
+    ROUTINES_WITH_MODE,
+)
 from kiln.ir.selects import find_selects
 from kiln.ir.types import ArrayType, ConstArg, ScalarType, layout_includes
 from kiln.ir.visit import child_exprs, is_expr, is_stmt, iter_stmts
@@ -81,6 +89,7 @@ LIBCALL_ARITY: dict[str, tuple[int, int]] = {
     "matrix_power": (1, 2),
     **{name: (1, 2) for name in ROUTINES_WITH_MODE},
     "slogdet": (2, 1),
+    **{name: (call.outputs, call.inputs) for name, call in NUMPY_CALLS.items()},
 }
 _LENGTH_MODIFIER_RE = re.compile(r"%([-+ #0]*\d*(?:\.\d+)?)(?:hh|h|ll|l|j|z|t|q)([diouxX])")
 
@@ -486,6 +495,8 @@ class _Verifier:
                 out.dtype == ins[0].dtype in ("float64", "complex128"),
                 f"det of {ins[0].dtype} into {out.dtype}",
             )
+        elif s.func in NUMPY_CALLS:
+            self.numpy_call(s)
         elif s.func == "slogdet":  # one sign and one log per matrix (outputs first, then a)
             sign, (log, a) = out, ins
             self.require(a.dtype in ("float64", "complex128"), f"slogdet of {a.dtype}")
@@ -515,6 +526,21 @@ class _Verifier:
             self.require(ins[0].ndim >= 2, f"{s.func} of a {ins[0].ndim}-d array")
             self.require(out.dtype in ("float64", "complex128"), f"{s.func} into {out.dtype}")
             self.require(all(x.dtype == out.dtype for x in ins), f"{s.func} operands of another dtype")
+
+    def numpy_call(self, s: LibCall) -> None:
+        """NumPy's function checks its operands; the named inputs are numbers (0-d arrays)."""
+        call = NUMPY_CALLS[s.func]
+        for name in s.inputs[call.positional :]:
+            self.require(self.array(name, f"{s.func} operand").ndim == 0, f"{s.func}: {name} is no 0-d array")
+        if s.func in DECOMPOSITIONS:  # stacked matrices in; per matrix a matrix, a vector or a number
+            a = self.array(s.inputs[0], f"{s.func} operand")
+            self.require(
+                a.ndim >= 2 and a.dtype in ("float32", "float64", "complex64", "complex128"),
+                f"{s.func} of a {a}",
+            )
+            for name in s.outputs:
+                part = self.array(name, f"{s.func} result")
+                self.require(a.ndim - 2 <= part.ndim <= a.ndim, f"{s.func} of a {a.ndim}-d array into {part}")
 
     def prefetch(self, s: Prefetch, ctx: _Context) -> None:
         self.indices(s.array, s.indices, "prefetch of")

@@ -1,0 +1,164 @@
+"""``np.linalg.svd``, ``svdvals``, ``eigh``, ``eigvalsh``, ``qr``, ``pinv`` and ``matrix_rank``
+against NumPy: the same routine on the same float64/complex128 copy, so the results are equal
+bit for bit, with NumPy's shapes (square, tall, wide, stacked, empty), dtypes (float32 in,
+float32 out; integers give float64; singular values and eigenvalues real) and named tuples;
+every layout; NumPy's errors; ``eig`` refused with a located error."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import kiln
+from kiln.api import arg_type
+from kiln.errors import UnsupportedError
+from kiln.frontend.python import lower_function
+from kiln.ir.interpreter import run_function
+from kiln.options import Options
+
+
+def svd(a):
+    return np.linalg.svd(a)
+
+
+def svd_reduced(a):
+    return np.linalg.svd(a, full_matrices=False)
+
+
+def singular_values(a):
+    return np.linalg.svd(a, compute_uv=False), np.linalg.svdvals(a)
+
+
+def qr(a):
+    return np.linalg.qr(a)
+
+
+def qr_modes(a):
+    return np.linalg.qr(a, mode="complete"), np.linalg.qr(a, mode="r")
+
+
+def pinv_and_rank(a):
+    return np.linalg.pinv(a), np.linalg.matrix_rank(a)
+
+
+def eigh(a):
+    return np.linalg.eigh(a)
+
+
+def eigh_upper(a):
+    w, v = np.linalg.eigh(a, UPLO="U")
+    return w, v, np.linalg.eigvalsh(a), np.linalg.eigvalsh(a, "U")
+
+
+def reconstructed(a):
+    u, s, vh = np.linalg.svd(a, full_matrices=False)
+    q, r = np.linalg.qr(a)
+    return (u * s[..., None, :]) @ vh, q @ r, np.linalg.svd(a).S.sum()
+
+
+def _same(got: Any, want: Any) -> None:
+    assert type(got) is type(want), (type(got), type(want))
+    if isinstance(want, tuple):
+        assert len(got) == len(want)
+        for g, w in zip(got, want):
+            _same(g, w)
+        return
+    np.testing.assert_array_equal(got, want, strict=True)
+
+
+def _same_as_numpy(f: Any, a: np.ndarray) -> None:
+    _same(kiln.jit(f)(a), f(a))
+
+
+def _matrices(dtype: Any) -> list[np.ndarray]:
+    rng = np.random.default_rng(7)
+    tall = rng.standard_normal((6, 4))
+    if np.dtype(dtype).kind == "c":
+        tall = tall + 1j * rng.standard_normal((6, 4))
+    tall = (tall * 4).astype(dtype) if np.dtype(dtype).kind in "iu" else tall.astype(dtype)
+    return [tall, tall.T, np.asfortranarray(tall), tall[::2, ::-1], np.stack([tall, 2 * tall]), tall[:1, :1]]
+
+
+def _hermitian(dtype: Any) -> list[np.ndarray]:
+    out = []
+    for a in _matrices(dtype):
+        if a.ndim == 2:
+            s = a.T.conj() @ a
+            out += [s, np.asfortranarray(s)]
+    return out
+
+
+DTYPES = [np.float64, np.float32, np.int64, np.complex128]
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: np.dtype(d).name)
+@pytest.mark.parametrize("f", [svd, svd_reduced, singular_values, qr, qr_modes, pinv_and_rank])
+def test_general_matrices(f, dtype):
+    for a in _matrices(dtype):
+        _same_as_numpy(f, a)
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: np.dtype(d).name)
+def test_factors_in_products(dtype):  # kiln's products round as its own loops do: close
+    for a in _matrices(dtype):
+        for got, want in zip(kiln.jit(reconstructed)(a), reconstructed(a)):
+            np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: np.dtype(d).name)
+@pytest.mark.parametrize("f", [eigh, eigh_upper])
+def test_hermitian_matrices(f, dtype):
+    for a in _hermitian(dtype):
+        _same_as_numpy(f, a)
+
+
+@pytest.mark.parametrize("shape", [(0, 3), (3, 0), (0, 0), (2, 0, 4)])
+def test_empty(shape):
+    a = np.zeros(shape)
+    for f in (svd, svd_reduced, singular_values, qr, qr_modes, pinv_and_rank):
+        _same_as_numpy(f, a)
+
+
+def test_named_results_read_by_field():
+    def fields(a):
+        r = np.linalg.svd(a)
+        e = np.linalg.eigh(a @ a.T)
+        return r.U.shape[0] + r.Vh.shape[0], r.S, e.eigenvalues, np.linalg.qr(a).R
+
+    a = np.arange(12.0).reshape(3, 4)
+    _same(kiln.jit(fields)(a), fields(a))
+
+
+def test_errors_are_numpys():
+    with pytest.raises(np.linalg.LinAlgError, match="Last 2 dimensions of the array must be square"):
+        kiln.jit(eigh)(np.zeros((2, 3)))
+    with pytest.raises(np.linalg.LinAlgError, match="Array must be at least two-dimensional"):
+        kiln.jit(svd)(np.zeros(3))
+
+
+def test_refused():
+    def eig(a):
+        return np.linalg.eig(a)
+
+    def hermitian_svd(a):
+        return np.linalg.svd(a, hermitian=True)
+
+    def qr_raw(a):
+        return np.linalg.qr(a, mode="raw")
+
+    for f, words in (
+        (eig, "real or complex arrays depending on the values"),
+        (hermitian_svd, "hermitian=True"),
+        (qr_raw, "'raw'"),
+    ):
+        with pytest.raises(UnsupportedError, match="test_np_decompositions.py") as info:
+            kiln.jit(f)(np.eye(2))
+        assert words in str(info.value)
+
+
+def test_interpreter_agrees():
+    a = np.arange(12.0).reshape(4, 3) ** 0.5
+    lowered = lower_function(svd, (arg_type(a, 0),), Options())
+    _same(tuple(run_function(lowered, [a])), tuple(svd(a)))
