@@ -16,6 +16,7 @@ from kiln.autodiff.analysis import Activity, activity
 from kiln.autodiff.common import fill_zero, renumber, shadow_view
 from kiln.autodiff.exprs import tangent
 from kiln.autodiff.libcalls import libcall_tangent
+from kiln.autodiff.linalg_rules import LINALG_ADJOINTS, linalg_tangent
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
 from kiln.ir.visit import bodies, replace_body
@@ -72,6 +73,8 @@ class _Forward:
         if isinstance(s, ir.View) and act.array(s.target):
             return [s, shadow_view(s, self.tan)]
         if isinstance(s, ir.LibCall) and any(act.array(o) for o in s.outputs):
+            if s.func in LINALG_ADJOINTS:  # their tangents read the result
+                return [s, *linalg_tangent(s, act, self.tan, self.type_of, self.names)]
             return [*libcall_tangent(s, act, self.tan, self.type_of, self.names), s]
         if isinstance(s, ir.Return):
             return [self._return(s)]

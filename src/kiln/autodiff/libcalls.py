@@ -8,6 +8,7 @@ from collections.abc import Callable
 from kiln.autodiff import build as b
 from kiln.autodiff.analysis import Activity
 from kiln.autodiff.common import accumulate, fill_zero
+from kiln.autodiff.linalg_rules import LINALG_ADJOINTS, linalg_adjoint
 from kiln.errors import UnsupportedError
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
@@ -83,6 +84,8 @@ def libcall_adjoint(
         assert isinstance(t, ArrayType)
         stmts = accumulate(names, shadow[src], shadow[out], t) if act.array(src) else []
         return stmts + fill_zero(names, shadow[out], t)
+    if s.func in LINALG_ADJOINTS:
+        return linalg_adjoint(s, act, shadow, type_of, names)
     raise UnsupportedError(f"differentiation of the library call '{s.func}'", s.loc)
 
 

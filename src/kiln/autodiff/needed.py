@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from kiln.autodiff.analysis import Activity
 from kiln.autodiff.exprs import reverse_reads
+from kiln.autodiff.linalg_rules import LINALG_ADJOINTS
 from kiln.autodiff.overwrite import Site, may_read_before
 from kiln.autodiff.prepare import reads
 from kiln.errors import UnsupportedError
@@ -59,6 +60,8 @@ class NeededValues:
         if isinstance(s, ir.LibCall) and any(self.act.array(x) for x in s.outputs):
             out = {"&" + x for x in s.outputs + s.inputs}
             out |= {"@" + g[x] for x in s.inputs}
+            if s.func in LINALG_ADJOINTS:  # their adjoints read the result too
+                out |= {"@" + g[x] for x in s.outputs}
             return out
         return set()
 

@@ -18,7 +18,7 @@ from kiln.frontend import exprs as E
 from kiln.frontend.arrays import Operand, as_lazy, element_type, elementwise
 from kiln.frontend.callargs import REQUIRED, bind_args, const_bool, is_none
 from kiln.frontend.context import Context
-from kiln.frontend.np_trace import _axis, _offset, diagonal_values
+from kiln.frontend.np_trace import _axis, bound_diagonal, diagonal_values
 from kiln.frontend.numpy_ops import into_out
 from kiln.frontend.promotion import promote, promote_dtypes, ufunc_types
 from kiln.frontend.reductions import reduce
@@ -201,14 +201,7 @@ def _along(d: Lazy, axis: int, ndim: int) -> Lazy:
 
 def np_diagonal(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     params = [("a", REQUIRED), ("offset", 0), ("axis1", 0), ("axis2", 1)]
-    b = bind_args(ctx, "diagonal", args, kwargs, params)
-    a = b["a"]
-    if not isinstance(a, ArrayView | Lazy) or a.ndim < 2:
-        raise TypingError("diag requires an array of at least two dimensions", ctx.loc)
-    axis1, axis2 = (_axis(ctx, b[name], a.ndim) for name in ("axis1", "axis2"))
-    if axis1 == axis2:
-        raise TypingError("axis1 and axis2 cannot be the same", ctx.loc)
-    return diagonal_values(as_lazy(a), _offset(ctx, b["offset"]), axis1, axis2)
+    return bound_diagonal(ctx, bind_args(ctx, "diagonal", args, kwargs, params))
 
 
 def np_fill_diagonal(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:

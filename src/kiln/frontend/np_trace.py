@@ -24,15 +24,20 @@ Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 def np_trace(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     params = [("a", REQUIRED), ("offset", 0), ("axis1", 0), ("axis2", 1), ("dtype", None), ("out", None)]
     b = bind_args(ctx, "trace", args, kwargs, params)
+    diagonal = bound_diagonal(ctx, b)
+    dtype = None if is_none(b["dtype"]) else dtype_arg(ctx, b["dtype"])
+    return into_out(ctx, "trace", reduce(ctx, "sum", diagonal, -1, False, dtype), b["out"])
+
+
+def bound_diagonal(ctx: Context, b: dict[str, Value]) -> Lazy:
+    """``a.diagonal(offset, axis1, axis2)`` of bound arguments, NumPy's errors checked."""
     a = b["a"]
     if not isinstance(a, ArrayView | Lazy) or a.ndim < 2:
         raise TypingError("diag requires an array of at least two dimensions", ctx.loc)
     axis1, axis2 = (_axis(ctx, b[name], a.ndim) for name in ("axis1", "axis2"))
     if axis1 == axis2:
         raise TypingError("axis1 and axis2 cannot be the same", ctx.loc)
-    diagonal = diagonal_values(as_lazy(a), _offset(ctx, b["offset"]), axis1, axis2)
-    dtype = None if is_none(b["dtype"]) else dtype_arg(ctx, b["dtype"])
-    return into_out(ctx, "trace", reduce(ctx, "sum", diagonal, -1, False, dtype), b["out"])
+    return diagonal_values(as_lazy(a), _offset(ctx, b["offset"]), axis1, axis2)
 
 
 def _axis(ctx: Context, value: object, ndim: int) -> int:
