@@ -534,6 +534,7 @@ def _themed_tables() -> dict[object, Handler]:
         np_random,
         np_round,
         np_search,
+        np_sets,
         np_shapes,
         np_sort,
         np_stats,
@@ -554,6 +555,7 @@ def _themed_tables() -> dict[object, Handler]:
         np_einsum,
         np_composed,
         np_random,
+        np_sets,
     ]
     tables = [m.table() for m in modules]
     return {k: v for t in tables for k, v in t.items()}
