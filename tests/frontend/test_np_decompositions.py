@@ -162,3 +162,40 @@ def test_interpreter_agrees():
     a = np.arange(12.0).reshape(4, 3) ** 0.5
     lowered = lower_function(svd, (arg_type(a, 0),), Options())
     _same(tuple(run_function(lowered, [a])), tuple(svd(a)))
+
+
+def least_squares(a, b):
+    return np.linalg.lstsq(a, b), np.linalg.lstsq(a, b, rcond=0.1)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.complex128, np.int64])
+@pytest.mark.parametrize("shape, rhs", [((6, 3), (6,)), ((3, 6), (3,)), ((6, 3), (6, 2)), ((4, 1), (4, 3))])
+def test_lstsq(dtype, shape, rhs):
+    """NumPy's own call: x, the residuals (none unless the rank is full and a tall), the rank
+    (NumPy's int32) and the singular values, equal bit for bit."""
+    rng = np.random.default_rng(2)
+    a, b = (rng.standard_normal(shape) * 3).astype(dtype), (rng.standard_normal(rhs) * 3).astype(dtype)
+    for a_, b_ in ((a, b), (np.asfortranarray(a), b), (a, b[::-1])):
+        _same(kiln.jit(least_squares)(a_, b_), least_squares(a_, b_))
+
+
+def test_lstsq_rank_deficient_has_no_residuals():
+    a = np.ones((5, 2))
+    got = kiln.jit(least_squares)(a, np.arange(5.0))
+    assert got[0][1].shape == (0,) and got[0][2] == 1
+
+
+def fits(x, y, w):
+    return np.polyfit(x, y, 2), np.polyfit(x, y, 3, full=True), np.polyfit(x, y, 1, w=w)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64])
+def test_polyfit(dtype):  # the column norms are kiln's sums: NumPy's coefficients to rounding
+    x = np.linspace(0, 3, 25)
+    y = 3 * x**2 - x + 0.5 + 0.1 * np.sin(7 * x)
+    x, y = (x * 4).astype(dtype), (y * 4).astype(dtype)
+    for yy in (y, np.stack([y, 2 * y], 1)):
+        got, want = kiln.jit(fits)(x, yy, x + 1), fits(x, yy, x + 1)
+        for g, w in zip(got[:1] + got[1] + got[2:], want[:1] + want[1] + want[2:]):
+            assert np.asarray(g).dtype == np.asarray(w).dtype
+            np.testing.assert_allclose(g, w, rtol=1e-9 if np.asarray(w).dtype != np.float32 else 2e-4)

@@ -48,18 +48,32 @@ static int kiln_np_routine(const char* module, const char* func, int axis, const
 
 
 _CALL = r"""
+/* The start of out = part; count (0-d) = part's length. Takes part. */
+static int kiln_np_prefix(PyObject* out, PyObject* count, PyObject* part) {
+    PyObject* arr = part ? PyArray_FromAny(part, NULL, 0, 0, 0, NULL) : NULL;
+    Py_XDECREF(part);
+    if (!arr) return -1;
+    Py_ssize_t n = PyArray_SIZE((PyArrayObject*)arr);
+    PyObject* head = PySequence_GetSlice(out, 0, n);
+    int rc = head ? PyArray_CopyInto((PyArrayObject*)head, (PyArrayObject*)arr) : -1;
+    Py_XDECREF(head); Py_DECREF(arr);
+    return rc < 0 ? rc : kiln_np_result(count, PyLong_FromSsize_t(n));
+}
+
 /* w[0..nout-1] = the results of <module>.<func>(the npos arrays after them, **kw, and by
    names[k] the k-th of the nnamed 0-d arrays after those, as NumPy scalars[, size=the shape
-   of w[0]]): a tuple of nout results when nout > 1. Takes the references to kw and every w. */
+   of w[0]]): a tuple of nout results when nout > 1. With partial >= 0, result number partial
+   fills the start of its output, and its length goes to one more output, w[nout]. Takes the
+   references to kw and every w. */
 static int kiln_np_call(const char* module, const char* func, PyObject* kw, int npos, int nnamed,
-                        const char* const* names, int nout, int size, PyObject** w) {
-    int n = nout + npos + nnamed, rc = -1;
+                        const char* const* names, int nout, int size, int partial, PyObject** w) {
+    int nw = nout + (partial >= 0), n = nw + npos + nnamed, rc = -1;
     PyObject *m = NULL, *f = NULL, *args = NULL, *r = NULL;
     for (int k = 0; k < n; k++) if (!w[k]) goto done;
     if (!kw) goto done;
     for (int k = 0; k < nnamed; k++) {
-        PyObject* v = PyArray_Return((PyArrayObject*)w[nout + npos + k]); /* steals it */
-        w[nout + npos + k] = NULL;
+        PyObject* v = PyArray_Return((PyArrayObject*)w[nw + npos + k]); /* steals it */
+        w[nw + npos + k] = NULL;
         int bad = !v || PyDict_SetItemString(kw, names[k], v) < 0;
         Py_XDECREF(v);
         if (bad) goto done;
@@ -77,14 +91,16 @@ static int kiln_np_call(const char* module, const char* func, PyObject* kw, int 
     f = m ? PyObject_GetAttrString(m, func) : NULL;
     args = f ? PyTuple_New(npos) : NULL;
     for (int k = 0; args && k < npos; k++) {
-        Py_INCREF(w[nout + k]);
-        PyTuple_SET_ITEM(args, k, w[nout + k]);
+        Py_INCREF(w[nw + k]);
+        PyTuple_SET_ITEM(args, k, w[nw + k]);
     }
     r = args ? PyObject_Call(f, args, kw) : NULL;
     if (r) {
         rc = 0;
-        for (int k = 0; k < nout && rc == 0; k++)
-            rc = kiln_np_result(w[k], nout == 1 ? (Py_INCREF(r), r) : PySequence_GetItem(r, k));
+        for (int k = 0; k < nout && rc == 0; k++) {
+            PyObject* item = nout == 1 ? (Py_INCREF(r), r) : PySequence_GetItem(r, k);
+            rc = k == partial ? kiln_np_prefix(w[k], w[nout], item) : kiln_np_result(w[k], item);
+        }
     }
 done:
     Py_XDECREF(r); Py_XDECREF(args); Py_XDECREF(f); Py_XDECREF(m); Py_XDECREF(kw);
@@ -144,7 +160,7 @@ def render_numpy_call(s: ir.LibCall, r: StmtRenderer) -> list[str]:
         f"const char* names_[] = {{{names}}};",
         f'PyObject* kw_ = Py_BuildValue("{{{formats}}}"{values});',
         f'if (kiln_np_call("{module}", "{func}", kw_, {call.positional}, {len(call.named)}, names_, '
-        f"{call.outputs}, {int(call.size)}, w_) < 0)",
+        f"{call.outputs}, {int(call.size)}, {-1 if call.partial is None else call.partial}, w_) < 0)",
         "    goto kiln_fail;",
     ]
     return ["{", *["    " + x for x in lines], "}"]

@@ -32,6 +32,7 @@ def linalg_functions() -> dict[object, Handler]:
         np.linalg.qr: d.np_qr,
         np.linalg.pinv: d.np_pinv,
         np.linalg.matrix_rank: d.np_matrix_rank,
+        np.linalg.lstsq: d.np_lstsq,
         np.linalg.eig: d.np_eig,
         np.linalg.eigvals: d.np_eig,
         np.linalg.norm: norm.np_norm,

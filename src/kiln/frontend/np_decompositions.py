@@ -16,13 +16,15 @@ import numpy as np
 
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
-from kiln.frontend.arrays import as_lazy
+from kiln.frontend.arrays import as_lazy, materialize
 from kiln.frontend.callargs import REQUIRED, bind_args, const_bool, is_none
 from kiln.frontend.context import Context
 from kiln.frontend.lapack import _alloc, _array, _require_stacked_2d, _result, common_types
 from kiln.frontend.linalg import _operand
-from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, TupleValue, Value
+from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, TupleValue, Value, whole_view
+from kiln.frontend.views import SliceSpec, bind_view, subscript
 from kiln.ir import nodes as ir
+from kiln.ir.types import ArrayType, ScalarType
 
 _REAL = {"complex64": "float32", "complex128": "float64"}
 Shape = tuple[ir.Expr, ...]
@@ -157,6 +159,48 @@ def np_matrix_rank(ctx: Context, args: list[Value], kwargs: dict[str, Value]) ->
     if batch:
         return view
     return Scalar(ctx.temp(as_lazy(view).element(()), "rank"))
+
+
+def np_lstsq(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """``np.linalg.lstsq(a, b, rcond=None)``: NumPy's own call on the operands as given; the
+    residuals (none unless the rank is full and ``a`` tall, as NumPy decides) a view of as
+    many as the call gave; the rank NumPy's int32."""
+    b = bind_args(ctx, "lstsq", args, kwargs, [("a", REQUIRED), ("b", REQUIRED), ("rcond", None)])
+    a, rhs = _array(ctx, b["a"], "lstsq", 0), _array(ctx, b["b"], "lstsq", 1)
+    if a.ndim != 2 or rhs.ndim not in (1, 2):
+        raise TypingError(f"lstsq: a must be 2-d and b 1-d or 2-d, not {a.ndim}-d and {rhs.ndim}-d", ctx.loc)
+    _, result = common_types(ctx, "lstsq", [a.dtype, rhs.dtype])
+    real = _REAL.get(result, result)
+    m, n = (ctx.temp(x, "dim") for x in a.shape)
+    columns = rhs.shape[1:]
+    shapes = [(n, *columns), (columns[0] if columns else E.ONE,), (), (ctx.temp(E.imin(m, n), "k"),)]
+    dtypes = [result, real, "int32", real]
+    names = [
+        _alloc(ctx, stem, d, shape) for stem, d, shape in zip(("x", "resid", "rank", "s"), dtypes, shapes)
+    ]
+    count = _alloc(ctx, "count", "int64", ())
+    inputs = [_given(ctx, a), _given(ctx, rhs)]
+    func = "lstsq"
+    if not is_none(b["rcond"]):
+        rcond = b["rcond"]
+        if not isinstance(rcond, Scalar) or rcond.type.is_complex:
+            raise TypingError("lstsq: rcond must be a real number", ctx.loc)
+        box = _alloc(ctx, "rcond", "float64", ())
+        ctx.emit(ir.Store(box, (), E.cast(rcond.expr, ScalarType("float64"))))
+        inputs.append(box)
+        func = "lstsq_rcond"
+    ctx.emit(ir.LibCall(func, (*names, count), tuple(inputs)))
+    x, resid, rank, sv = (
+        whole_view(nm, ArrayType(d, len(sh), "C"), sh) for nm, d, sh in zip(names, dtypes, shapes)
+    )
+    length = ctx.temp(as_lazy(whole_view(count, ArrayType("int64", 0, "C"), ())).element(()), "nres")
+    residuals = subscript(ctx, resid, [SliceSpec(None, length, 1)])
+    assert isinstance(residuals, ArrayView)  # a slice is a view
+    return TupleValue((x, residuals, Scalar(ctx.temp(as_lazy(rank).element(()), "rank")), sv))
+
+
+def _given(ctx: Context, v: ArrayView | Lazy) -> str:
+    return bind_view(ctx, v if isinstance(v, ArrayView) else materialize(ctx, v)).base
 
 
 def np_eig(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:

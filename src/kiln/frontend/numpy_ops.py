@@ -528,6 +528,7 @@ def _themed_tables() -> dict[object, Handler]:
         np_misc,
         np_nan,
         np_pad,
+        np_polyfit,
         np_products,
         np_put,
         np_quantile,
@@ -556,6 +557,7 @@ def _themed_tables() -> dict[object, Handler]:
         np_composed,
         np_random,
         np_sets,
+        np_polyfit,
     ]
     tables = [m.table() for m in modules]
     return {k: v for t in tables for k, v in t.items()}

@@ -471,6 +471,13 @@ class _Interpreter:
             raise InterpreterError(f"unknown routine {s.func}({len(outs)} outputs, {len(ins)} inputs)")
         if not outs:  # called for what it does (numpy.random.seed)
             return
+        call = NUMPY_CALLS.get(s.func)
+        if call is not None and call.partial is not None:  # the start of one output, and its length
+            items = list(result)
+            given = np.asarray(items[call.partial])
+            outs[call.partial][: given.size] = given
+            items[call.partial] = outs[call.partial]
+            result = [*items, given.size]
         results = tuple(result) if len(outs) > 1 else (result,)
         for out, part in zip(outs, results, strict=True):
             if np.shape(part) != out.shape:

@@ -123,6 +123,14 @@ class NumpyCall:
     named: tuple[str, ...] = ()
     size: bool = False
     effect: bool = False  # changes state outside its arrays (a random stream): calls keep their order
+    # a result whose length only the call knows (lstsq's residuals): copied into the start of
+    # its output, whose length is the most it can be, and its length into one more output (0-d
+    # int64) after the others
+    partial: int | None = None
+
+    @property
+    def output_arrays(self) -> int:
+        return self.outputs + (self.partial is not None)
 
     @property
     def inputs(self) -> int:
@@ -193,4 +201,9 @@ DRAWS: dict[str, NumpyCall] = {
     },
     "seed": NumpyCall("numpy.random.seed", outputs=0, effect=True),
 }
-NUMPY_CALLS: dict[str, NumpyCall] = {**DECOMPOSITIONS, **TRANSFORMS, **DRAWS}
+# numpy.linalg.lstsq(a, b, rcond): (x, residuals, rank, s), the residuals as many as NumPy gives
+LEAST_SQUARES = {
+    "lstsq": NumpyCall("numpy.linalg.lstsq", (("rcond", None),), 4, 2, partial=1),
+    "lstsq_rcond": NumpyCall("numpy.linalg.lstsq", (), 4, 2, ("rcond",), partial=1),
+}
+NUMPY_CALLS: dict[str, NumpyCall] = {**DECOMPOSITIONS, **TRANSFORMS, **DRAWS, **LEAST_SQUARES}

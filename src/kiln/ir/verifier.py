@@ -89,7 +89,7 @@ LIBCALL_ARITY: dict[str, tuple[int, int]] = {
     "matrix_power": (1, 2),
     **{name: (1, 2) for name in ROUTINES_WITH_MODE},
     "slogdet": (2, 1),
-    **{name: (call.outputs, call.inputs) for name, call in NUMPY_CALLS.items()},
+    **{name: (call.output_arrays, call.inputs) for name, call in NUMPY_CALLS.items()},
 }
 _LENGTH_MODIFIER_RE = re.compile(r"%([-+ #0]*\d*(?:\.\d+)?)(?:hh|h|ll|l|j|z|t|q)([diouxX])")
 
