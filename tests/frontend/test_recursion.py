@@ -416,3 +416,10 @@ def test_derivative_refused():
 
     with pytest.raises(UnsupportedError, match="derivatives of recursive functions"):
         kiln.grad(kiln.jit(smooth))(1.0, 3)
+
+
+countdown_lambda = lambda n: 0 if n == 0 else 1 + countdown_lambda(n - 1)  # noqa: E731 -- as users write it
+
+
+def test_lambda_bound_to_a_global_recurses():
+    assert kiln.jit(countdown_lambda)(7) == 7

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import inspect
+import re
 import types
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -71,7 +72,8 @@ class Recursion:
         if known is not None:
             return known
         _refuse_tuple_returns(fn, ctx)
-        helper = Helper(f"{fn.__name__}_{len(self.helpers) + 1}", PY_BOOL)
+        stem = re.sub(r"\W", "_", fn.__name__)  # a C name, also for a lambda bound to a global
+        helper = Helper(f"{stem}_{len(self.helpers) + 1}", PY_BOOL)
         self.helpers[key] = helper
         first_after = len(self.helpers)
         for _ in range(MAX_RESULT_GUESSES):
