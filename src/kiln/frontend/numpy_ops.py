@@ -523,6 +523,7 @@ def _themed_tables() -> dict[object, Handler]:
         np_einsum,
         np_fft,
         np_histogram,
+        np_index_tools,
         np_join,
         np_layout,
         np_misc,
@@ -558,6 +559,7 @@ def _themed_tables() -> dict[object, Handler]:
         np_random,
         np_sets,
         np_polyfit,
+        np_index_tools,
     ]
     tables = [m.table() for m in modules]
     return {k: v for t in tables for k, v in t.items()}
