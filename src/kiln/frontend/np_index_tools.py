@@ -108,7 +108,7 @@ def np_unravel_index(ctx: Context, args: list[Value], kwargs: dict[str, Value]) 
         raise UnsupportedError("np.unravel_index(order='F')", ctx.loc)
     shape_value = b["shape"]
     extents = shape_value.items if isinstance(shape_value, TupleValue) else (shape_value,)
-    dims = [ctx.temp(_integer(ctx, d, "shape"), "dim") for d in extents]  # type: ignore[arg-type]
+    dims = [ctx.temp(_integer(ctx, d, "shape"), "dim") for d in extents]
     size = ctx.temp(E.product(dims), "size")
     indices = b["indices"]
     if not isinstance(indices, Scalar | ArrayView | Lazy):
