@@ -68,6 +68,19 @@ class _Builder:
 
         self.stmts += b.loop_nest(self.names, b.array_shape(dst, 2), body)
 
+    def phi(self, square: str) -> None:
+        """``square`` made Cholesky's Phi of itself in place: its lower triangle with half its
+        diagonal, zeros above."""
+        t = ScalarType(self.dtype)
+
+        def body(idx: tuple[ir.Expr, ...]) -> list[ir.Stmt]:
+            i, j = idx
+            value = self.load(square, i, j)
+            kept = b.select(b.binary("eq", i, j), b.mul(b.const(0.5, t), value), value)
+            return [ir.Store(square, idx, b.select(b.binary("lt", i, j), b.const(0, t), kept))]
+
+        self.stmts += b.loop_nest(self.names, b.array_shape(square, 2), body)
+
     def load(self, a: str, *idx: ir.Expr) -> ir.Expr:
         return ir.Load(a, idx, ScalarType(self.dtype))
 
@@ -120,14 +133,7 @@ def _cholesky(out: _Builder, s: ir.LibCall, act: Activity, shadow: dict[str, str
         return
     p = out.matmul(out.transpose(chol), shadow[chol])
     t = ScalarType(out.dtype)
-
-    def phi(idx: tuple[ir.Expr, ...]) -> list[ir.Stmt]:  # the lower triangle, half the diagonal
-        i, j = idx
-        value = out.load(p, i, j)
-        kept = b.select(b.binary("eq", i, j), b.mul(b.const(0.5, t), value), value)
-        return [ir.Store(p, idx, b.select(b.binary("lt", i, j), b.const(0, t), kept))]
-
-    out.stmts += b.loop_nest(out.names, b.array_shape(p, 2), phi)
+    out.phi(p)
     inverse = out.call("inv", (chol,), b.array_shape(chol, 2))
     sym = out.matmul(out.matmul(out.transpose(inverse), p), inverse)
 
@@ -212,7 +218,6 @@ def _cholesky_tangent(out: _Builder, s: ir.LibCall, act: Activity, tangent: dict
     (chol,), (a,) = s.outputs, s.inputs
     if not act.array(a):
         return
-    t = ScalarType(out.dtype)
     sym = out.array("sym", b.array_shape(a, 2))
     da = tangent[a]
 
@@ -223,14 +228,7 @@ def _cholesky_tangent(out: _Builder, s: ir.LibCall, act: Activity, tangent: dict
     out.stmts += b.loop_nest(out.names, b.array_shape(sym, 2), symmetric)
     inverse = out.call("inv", (chol,), b.array_shape(chol, 2))
     inner = out.matmul(out.matmul(inverse, sym), out.transpose(inverse))
-
-    def phi(idx: tuple[ir.Expr, ...]) -> list[ir.Stmt]:
-        i, j = idx
-        value = out.load(inner, i, j)
-        kept = b.select(b.binary("eq", i, j), b.mul(b.const(0.5, t), value), value)
-        return [ir.Store(inner, idx, b.select(b.binary("lt", i, j), b.const(0, t), kept))]
-
-    out.stmts += b.loop_nest(out.names, b.array_shape(inner, 2), phi)
+    out.phi(inner)
     out.stmts += accumulate(out.names, tangent[chol], out.matmul(chol, inner), ArrayType(out.dtype, 2, "C"))
 
 

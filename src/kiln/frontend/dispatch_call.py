@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
@@ -16,7 +15,7 @@ from kiln.frontend.callargs import dtype_arg, shape_arg
 from kiln.frontend.closures import InnerFunction, bind_arguments
 from kiln.frontend.context import Context
 from kiln.frontend.lists import call_list_method, copy_list, list_array, sorted_items
-from kiln.frontend.lower_exprs import describe, python_constant
+from kiln.frontend.lower_exprs import call_arguments, describe
 from kiln.frontend.numpy_ops import Handler, lookup_numpy
 from kiln.frontend.printing import print_call, str_call
 from kiln.frontend.records import RecordMethod
@@ -156,17 +155,7 @@ def inline_call(low: Lowerer, fn: types.FunctionType, args: list[Value], kwargs:
     ctx = low.ctx
     if fn in low.call_stack:
         return invoke(ctx, ctx.recursion, fn, args, kwargs)
-    parsed = parse_function(fn)
-    try:
-        bound = inspect.signature(fn).bind(*args, **kwargs)
-    except TypeError as exc:
-        raise TypingError(f"{fn.__name__}(): {exc}", ctx.loc) from None
-    bound.apply_defaults()
-    arguments = {
-        name: value if isinstance(value, Value.__args__) else python_constant(value, ctx)
-        for name, value in bound.arguments.items()
-    }
-    return inline_parsed(low, parsed, arguments, fn)
+    return inline_parsed(low, parse_function(fn), call_arguments(ctx, fn, args, kwargs), fn)
 
 
 def inline_inner(low: Lowerer, inner: InnerFunction, args: list[Value], kwargs: dict[str, Value]) -> Value:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import inspect
+import types
 from typing import Any
 
 import numpy as np
@@ -44,6 +46,22 @@ BINOPS = {
     ast.BitOr: "bitor", ast.BitXor: "bitxor", ast.MatMult: "matmul",
 }  # fmt: skip
 CMPOPS = {ast.Eq: "eq", ast.NotEq: "ne", ast.Lt: "lt", ast.LtE: "le", ast.Gt: "gt", ast.GtE: "ge"}
+
+
+def call_arguments(
+    ctx: Context, fn: types.FunctionType, args: list[Value], kwargs: dict[str, Value]
+) -> dict[str, Value]:
+    """Parameter name -> value for a call of the Python function ``fn``, as Python binds them
+    (defaults as frontend values); Python's TypeError as a located TypingError."""
+    try:
+        bound = inspect.signature(fn).bind(*args, **kwargs)
+    except TypeError as exc:
+        raise TypingError(f"{fn.__name__}(): {exc}", ctx.loc) from None
+    bound.apply_defaults()
+    return {
+        name: value if isinstance(value, Value.__args__) else python_constant(value, ctx)
+        for name, value in bound.arguments.items()
+    }
 
 
 def python_constant(value: object, ctx: Context) -> Value:

@@ -76,9 +76,9 @@ def np_svd(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "svd", args, kwargs, params)
     _no_hermitian(ctx, "svd", b["hermitian"])
     a, batch, m, n = _matrix(ctx, "svd", b["a"])
-    k = ctx.temp(E.imin(m, n), "k")
     if not const_bool(ctx, b["compute_uv"], "svd(compute_uv=...)"):
-        return _decompose(ctx, "svdvals", a, [("s", (*batch, k), True)])[0]
+        return singular_values(ctx, a)
+    k = ctx.temp(E.imin(m, n), "k")
     full = const_bool(ctx, b["full_matrices"], "svd(full_matrices=...)")
     u, vh = ((m, m), (n, n)) if full else ((m, k), (k, n))
     parts = [("u", (*batch, *u), False), ("s", (*batch, k), True), ("vh", (*batch, *vh), False)]
@@ -93,8 +93,7 @@ def singular_values(ctx: Context, a: ArrayView | Lazy) -> ArrayView | Lazy:
 
 def np_svdvals(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "svdvals", args, kwargs, [("x", REQUIRED)])
-    a, batch, m, n = _matrix(ctx, "svdvals", b["x"])
-    return _decompose(ctx, "svdvals", a, [("s", (*batch, ctx.temp(E.imin(m, n), "k")), True)])[0]
+    return singular_values(ctx, _matrix(ctx, "svdvals", b["x"])[0])
 
 
 def _uplo(ctx: Context, value: Value, name: str) -> str:

@@ -18,17 +18,16 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import inspect
 import re
 import types
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import cast
 
-from kiln.errors import LocatedError, TypingError, UnsupportedError
+from kiln.errors import LocatedError, UnsupportedError
 from kiln.frontend.arrays import materialize
 from kiln.frontend.context import Context
-from kiln.frontend.lower_exprs import python_constant
+from kiln.frontend.lower_exprs import call_arguments
 from kiln.frontend.source import parse_function
 from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, Value, describe
 from kiln.frontend.views import bind_view
@@ -123,12 +122,9 @@ def invoke(
     """A recursive call of ``fn``: an ``Invoke`` of its helper for these argument types."""
     if ctx.kernel is not None:
         raise UnsupportedError(f"recursive call to '{fn.__name__}' in a kernel", ctx.loc)
-    try:
-        bound = inspect.signature(fn).bind(*args, **kwargs)
-    except TypeError as exc:
-        raise TypingError(f"{fn.__name__}(): {exc}", ctx.loc) from None
-    bound.apply_defaults()
-    values = [_argument(ctx, fn, name, value) for name, value in bound.arguments.items()]
+    values = [
+        _argument(ctx, fn, name, value) for name, value in call_arguments(ctx, fn, args, kwargs).items()
+    ]
     helper = recursion.helper(fn, tuple(_type_of(ctx, v) for v in values), ctx)
     numbers = tuple(v.expr for v in values if isinstance(v, Scalar))
     arrays = tuple(v.base for v in values if isinstance(v, ArrayView))
@@ -144,10 +140,8 @@ def invoke(
     return Scalar(ir.Var(target, helper.result))
 
 
-def _argument(ctx: Context, fn: types.FunctionType, name: str, value: object) -> Scalar | ArrayView:
+def _argument(ctx: Context, fn: types.FunctionType, name: str, value: Value) -> Scalar | ArrayView:
     """A number, or an array with a name of its own (a view is bound, an expression computed)."""
-    if not isinstance(value, Value.__args__):  # a default value
-        value = python_constant(value, ctx)
     if isinstance(value, Lazy):
         value = materialize(ctx, value)
     if isinstance(value, ArrayView):
