@@ -41,6 +41,9 @@ def record(s: ir.Stmt, defs: Definitions) -> None:
     elif isinstance(s, ir.View):
         for k, extent in enumerate(s.shape):
             defs[(s.target, k)] = substituted(extent, defs)
+    elif isinstance(s, ir.RestoreBinding):
+        for key in [k for k in defs if isinstance(k, tuple) and k[0] == s.array]:
+            del defs[key]
     else:
         for inner in iter_stmts((s,)):
             if isinstance(inner, ir.Assign | ir.Atomic | ir.Invoke):

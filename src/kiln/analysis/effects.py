@@ -20,7 +20,11 @@ from kiln.ir.visit import child_exprs, expr_reads, iter_exprs, iter_stmts
 PER_WORKER_CALLS = frozenset({"worker_id"})
 
 # Statements that may leave early or raise; a print joins them: its output keeps its order.
-_CONTROL = (ir.Break, ir.Continue, ir.Exit, ir.Return, ir.Check, ir.Print, ir.Invoke)
+# Binding stacks join them: pushes and pops must keep their order.
+_CONTROL = (
+    ir.Break, ir.Continue, ir.Exit, ir.Return, ir.Check, ir.Print, ir.Invoke, ir.SaveBinding,
+    ir.RestoreBinding,
+)  # fmt: skip
 
 
 def _has_effect(s: ir.Stmt) -> bool:
@@ -108,17 +112,8 @@ def effects_of(stmts: Iterable[ir.Stmt], deep: bool = True) -> Effects:
             array_writes.add(s.array)
             if s.target:
                 writes.add(s.target)
-        elif isinstance(s, ir.Invoke):  # may read and write every array it is passed
-            if s.target:
-                writes.add(s.target)
-            array_reads.update(s.arrays)
-            array_writes.update(s.arrays)
-            elements.update(s.arrays)
-            bindings.update(s.arrays)
-        elif isinstance(s, ir.Print):  # formats the elements of its arrays
-            array_reads.update(s.arrays)
-            elements.update(s.arrays)
-            bindings.update(s.arrays)
+        elif isinstance(s, ir.Invoke | ir.Print | ir.SaveBinding | ir.RestoreBinding):
+            _passes_arrays(s, writes, array_reads, array_writes, binds, elements, bindings)
         elif isinstance(s, ir.Return):
             reads.update(s.values)
         control = control or isinstance(s, _CONTROL) or _has_effect(s)
@@ -132,6 +127,32 @@ def effects_of(stmts: Iterable[ir.Stmt], deep: bool = True) -> Effects:
         frozenset(elements),
         frozenset(bindings),
     )
+
+
+def _passes_arrays(
+    s: ir.Invoke | ir.Print | ir.SaveBinding | ir.RestoreBinding,
+    writes: set[str],
+    array_reads: set[str],
+    array_writes: set[str],
+    binds: set[str],
+    elements: set[str],
+    bindings: set[str],
+) -> None:
+    """A call of a helper may read and write every array it is passed; a print formats the
+    elements of its arrays; a binding stack keeps an array's binding or binds it again."""
+    if isinstance(s, ir.Invoke):
+        if s.target:
+            writes.add(s.target)
+        array_writes.update(s.arrays)
+    if isinstance(s, ir.Invoke | ir.Print):
+        array_reads.update(s.arrays)
+        elements.update(s.arrays)
+        bindings.update(s.arrays)
+    elif isinstance(s, ir.SaveBinding):
+        array_reads.add(s.array)
+        bindings.add(s.array)
+    else:
+        binds.add(s.array)
 
 
 @dataclass(frozen=True)
@@ -196,6 +217,8 @@ def identity_views(fn: ir.Function) -> dict[str, str]:
     for s in iter_stmts(fn.body):
         if isinstance(s, ir.Alloc | ir.View):
             bindings.setdefault(s.target, []).append(s)
+        elif isinstance(s, ir.RestoreBinding):
+            bindings.setdefault(s.array, []).append(s)
     params = {p.name for p in fn.params}
     types = dict(fn.locals) | {p.name: p.type for p in fn.params}
 

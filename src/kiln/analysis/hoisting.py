@@ -85,13 +85,15 @@ def _family(array: str, views: dict[str, set[str]]) -> set[str]:
 
 
 def _escaping(fn: ir.Function) -> set[str]:
-    """Arrays a library call or the caller may hold on to."""
+    """Arrays a library call, a binding stack or the caller may hold on to."""
     out: set[str] = {p.name for p in fn.params}
     for s in iter_stmts(fn.body):
         if isinstance(s, ir.LibCall):
             out |= set(s.inputs) | set(s.outputs)
         elif isinstance(s, ir.Invoke | ir.Print):
             out |= set(s.arrays)
+        elif isinstance(s, ir.SaveBinding | ir.RestoreBinding):
+            out.add(s.array)
         elif isinstance(s, ir.Return):
             out |= set(s.values)
     return out

@@ -13,7 +13,8 @@ from kiln.ir.selects import find_selects
 from kiln.ir.visit import array_names, bodies, iter_exprs, iter_stmts, var_names
 
 _REDUCIBLE = {"add": "add", "sub": "add", "mul": "mul", "min": "min", "max": "max"}
-_THREAD_UNSAFE = (ir.Return, ir.Alloc, ir.LibCall, ir.Print, ir.Invoke)  # a print calls Python: one thread
+# a print calls Python, a binding stack grows and counts references: one thread
+_THREAD_UNSAFE = (ir.Return, ir.Alloc, ir.LibCall, ir.Print, ir.Invoke, ir.SaveBinding, ir.RestoreBinding)
 
 
 @dataclass(frozen=True)

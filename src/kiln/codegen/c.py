@@ -9,6 +9,7 @@ jump to one cleanup path, so no path leaks a reference.
 
 from __future__ import annotations
 
+from kiln.codegen import c_bindings
 from kiln.codegen import c_exprs as cx
 from kiln.codegen.c_blas import support_code as blas_support_code
 from kiln.codegen.c_helpers import common_locals, declare_variable, render_helpers, whole_module
@@ -81,6 +82,7 @@ def render_function(fn: ir.Function, openmp: bool = False) -> str:
     for name, t in types.items():
         body += declare_variable(name, t)
     body.append("PyObject* kiln_result = NULL;")
+    body += c_bindings.declare_stacks(fn)
     body += common_locals(openmp)
     body.append(f"if (nargs != {len(fn.params)}) {{")
     body.append(f'  PyErr_SetString(PyExc_TypeError, "expected {len(fn.params)} arguments"); return NULL; }}')
@@ -92,6 +94,7 @@ def render_function(fn: ir.Function, openmp: bool = False) -> str:
     body += ["kiln_result = Py_None; Py_INCREF(Py_None);", "goto kiln_cleanup;"]
     body += ["kiln_fail:", "Py_XDECREF(kiln_result); kiln_result = NULL;", "kiln_cleanup:"]
     body += [f"Py_XDECREF({cx.owner_name(n)});" for n in arrays]
+    body += c_bindings.free_stacks(fn)
     body.append("return kiln_result;")
     whole = whole_module(fn)
     out = [prelude(), PRELUDE_END, blas_support_code(whole), support_code(whole)]
@@ -99,6 +102,8 @@ def render_function(fn: ir.Function, openmp: bool = False) -> str:
         out.append(numpy_code)
     if print_code := print_support_code(whole):
         out.append(print_code)
+    if binding_code := c_bindings.support_code(fn):
+        out.append(binding_code)
     out += render_helpers(fn.helpers, openmp)
     out.append(f"/* kiln: {fn.name} */")
     out.append("static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {")

@@ -11,8 +11,8 @@ from kiln.analysis.definitions import Definitions, record, substituted
 from kiln.analysis.hoisting import Hoist, hoists_in
 from kiln.analysis.liveness import live_after
 from kiln.analysis.regions import assigned_scalars
+from kiln.codegen import c_bindings, c_select
 from kiln.codegen import c_exprs as cx
-from kiln.codegen import c_select
 from kiln.codegen.c_print import box_scalar, render_print
 from kiln.codegen.c_team_loop import TeamLoop
 from kiln.ir import nodes as ir
@@ -159,6 +159,12 @@ class StmtRenderer:
         if s.target:
             args.append(f"&{cx.scalar_name(s.target)}")
         return [f"if (kiln_fn_{s.func}({', '.join(args)}) < 0) goto kiln_fail;"]
+
+    def _savebinding(self, s: ir.SaveBinding) -> list[str]:
+        return c_bindings.render_save(s, self.array_type(s.array))
+
+    def _restorebinding(self, s: ir.RestoreBinding) -> list[str]:
+        return c_bindings.render_restore(s, self.array_type(s.array))
 
     def _prefetch(self, s: ir.Prefetch) -> list[str]:
         # pointer arithmetic, not &a[i]: the element may lie past the array's end

@@ -52,7 +52,9 @@ from kiln.ir.nodes import (
     Overlaps,
     Prefetch,
     Print,
+    RestoreBinding,
     Return,
+    SaveBinding,
     Select,
     Stmt,
     Store,
@@ -234,6 +236,7 @@ class _Interpreter:
         self.types = fn.var_types()
         self.scalars: dict[str, np.generic] = {}
         self.arrays: dict[str, ArrayValue] = {}
+        self.stacks: dict[str, list[ArrayValue | None]] = {}  # binding stacks (SaveBinding)
 
     def run(self, args: Sequence[Any]) -> Any:
         self.bind(args)
@@ -498,6 +501,16 @@ class _Interpreter:
         if s.target:
             self.set_scalar(s.target, old)
 
+    def save_binding(self, s: SaveBinding) -> None:
+        self.stacks.setdefault(s.stack, []).append(self.arrays.get(s.array))
+
+    def restore_binding(self, s: RestoreBinding) -> None:
+        value = self.stacks[s.stack].pop()
+        if value is None:
+            self.arrays.pop(s.array, None)
+        else:
+            self.arrays[s.array] = value
+
     def prefetch(self, s: Prefetch) -> None:
         """A hint about the cache: nothing to do."""
 
@@ -598,6 +611,8 @@ _EXEC: dict[type, Callable[[_Interpreter, Any], None]] = {
     Check: _Interpreter.check,
     Atomic: _Interpreter.atomic,
     Prefetch: _Interpreter.prefetch,
+    SaveBinding: _Interpreter.save_binding,
+    RestoreBinding: _Interpreter.restore_binding,
     Print: _Interpreter.print_text,
     Invoke: _Interpreter.invoke,
     Return: _raise(lambda s: _Return(s.values)),

@@ -386,6 +386,29 @@ class Invoke:
 
 
 @dataclass(frozen=True)
+class SaveBinding:
+    """Push the current binding of ``array`` (its storage, kept alive, its extents and strides)
+    onto the stack ``stack``: the reverse sweep of a derivative gets back an earlier value of an
+    array variable that a loop re-binds (as tapes give back scalars). A stack is named by its
+    statements alone and holds bindings of one array type; it starts empty with each call."""
+
+    stack: str
+    array: str
+    sid: int = 0
+    loc: SourceLoc = UNKNOWN_LOC
+
+
+@dataclass(frozen=True)
+class RestoreBinding:
+    """Re-bind ``array`` to the binding on top of ``stack`` (``SaveBinding``) and pop it."""
+
+    stack: str
+    array: str
+    sid: int = 0
+    loc: SourceLoc = UNKNOWN_LOC
+
+
+@dataclass(frozen=True)
 class Return:
     """Leave the function with ``values`` (variable names: scalars and arrays)."""
 
@@ -412,6 +435,8 @@ Stmt = (
     | Prefetch
     | Print
     | Invoke
+    | SaveBinding
+    | RestoreBinding
     | Return
 )
 

@@ -44,7 +44,9 @@ from kiln.ir.nodes import (
     Param,
     Prefetch,
     Print,
+    RestoreBinding,
     Return,
+    SaveBinding,
     Select,
     Stmt,
     Store,
@@ -668,6 +670,18 @@ class StmtParser:
         arrays = self.names(ts) if ts.accept("arrays") else ()
         return Invoke(func, args, target, arrays)
 
+    def save_binding(self, ts: TokenStream, indent: int) -> Stmt:
+        """``array to stack``"""
+        array = ts.name()
+        ts.expect("to")
+        return SaveBinding(ts.name(), array)
+
+    def restore_binding(self, ts: TokenStream, indent: int) -> Stmt:
+        """``array from stack``"""
+        array = ts.name()
+        ts.expect("from")
+        return RestoreBinding(ts.name(), array)
+
     def print_text(self, ts: TokenStream, indent: int) -> Stmt:
         """``("text", ..., value "format", ...)`` [``flush``]: the literal pieces, then each value
         with its format."""
@@ -724,6 +738,8 @@ _STMT_PARSERS: dict[str, Callable[[StmtParser, TokenStream, int], Stmt]] = {
     "prefetch": StmtParser.prefetch,
     "print": StmtParser.print_text,
     "invoke": StmtParser.invoke,
+    "save_binding": StmtParser.save_binding,
+    "restore_binding": StmtParser.restore_binding,
     "store": StmtParser.store,
     "for": StmtParser.for_,
     "while": StmtParser.while_,

@@ -51,7 +51,9 @@ from kiln.ir.nodes import (
     Overlaps,
     Prefetch,
     Print,
+    RestoreBinding,
     Return,
+    SaveBinding,
     Select,
     Stmt,
     Store,
@@ -200,6 +202,12 @@ def _for_header(s: For, decls: Decls | None) -> str:
 
 def _simple_stmt_text(s: Stmt, decls: Decls | None) -> str:
     """The text after ``keyword #sid`` of a statement without nested bodies."""
+    if isinstance(s, SaveBinding | RestoreBinding):
+        return f"{fmt_name(s.array)} {'to' if isinstance(s, SaveBinding) else 'from'} {fmt_name(s.stack)}"
+    return _plain_stmt_text(s, decls)
+
+
+def _plain_stmt_text(s: Stmt, decls: Decls | None) -> str:
     if isinstance(s, Assign):
         return f"{fmt_name(s.target)} = {print_expr(s.value, decls)}"
     if isinstance(s, Store):
@@ -266,7 +274,7 @@ KEYWORD_OF: dict[type, str] = {
     Assign: "assign", Store: "store", For: "for", While: "while", If: "if", Break: "break",
     Continue: "continue", Block: "block", Exit: "exit", Alloc: "alloc", View: "view",
     LibCall: "libcall", Check: "check", Return: "return", Atomic: "atomic", Prefetch: "prefetch",
-    Print: "print", Invoke: "invoke",
+    Print: "print", Invoke: "invoke", SaveBinding: "save_binding", RestoreBinding: "restore_binding",
 }  # fmt: skip
 
 

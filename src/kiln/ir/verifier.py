@@ -44,7 +44,9 @@ from kiln.ir.nodes import (
     Overlaps,
     Prefetch,
     Print,
+    RestoreBinding,
     Return,
+    SaveBinding,
     Select,
     Stmt,
     Store,
@@ -146,6 +148,7 @@ class _Verifier:
         self.types: dict[str, ScalarType | ArrayType] = {}
         self.sids: set[int] = set()
         self.stmt: Stmt | None = None
+        self.stacks: dict[str, ArrayType] = {}  # binding stacks and the array type they hold
 
     # ------------------------------------------------------------- reporting
 
@@ -566,6 +569,13 @@ class _Verifier:
         for name in s.arrays:
             self.array(name, "print of")
 
+    def binding(self, s: SaveBinding | RestoreBinding, ctx: _Context) -> None:
+        """A binding stack holds bindings of one array type; its name is no variable's."""
+        t = self.array(s.array, "binding of")
+        self.require(s.stack not in self.types, f"binding stack {s.stack!r} is also a variable")
+        held = self.stacks.setdefault(s.stack, t)
+        self.require(held == t, f"binding stack {s.stack!r} holds {held}, not {t} ({s.array!r})")
+
     def invoke(self, s: Invoke, ctx: _Context) -> None:
         """A call of a helper with its parameters' types, its one result (if any) into a scalar."""
         callee = self.helpers.get(s.func)
@@ -672,6 +682,8 @@ _STMT_CHECKS: dict[type, Callable[[_Verifier, Any, _Context], None]] = {
     Prefetch: _Verifier.prefetch,
     Print: _Verifier.print_text,
     Invoke: _Verifier.invoke,
+    SaveBinding: _Verifier.binding,
+    RestoreBinding: _Verifier.binding,
     Return: _Verifier.return_,
 }
 

@@ -189,6 +189,8 @@ def array_names(s: Stmt) -> set[str]:
         out |= {*s.inputs, *s.outputs}
     elif isinstance(s, nodes.Invoke | nodes.Print):
         out |= set(s.arrays)
+    elif isinstance(s, nodes.SaveBinding | nodes.RestoreBinding):
+        out.add(s.array)
     elif isinstance(s, nodes.Return):
         out |= set(s.values)
     for e in iter_exprs(s, deep=False):
