@@ -15,6 +15,7 @@ from kiln.autodiff.exprs import reverse_reads
 from kiln.autodiff.linalg_rules import LINALG_ADJOINTS
 from kiln.autodiff.overwrite import Site, may_read_before
 from kiln.autodiff.prepare import reads
+from kiln.autodiff.storage import Current, fresh_allocations, older_storage
 from kiln.errors import UnsupportedError
 from kiln.ir import nodes as ir
 from kiln.ir.visit import iter_exprs
@@ -32,11 +33,18 @@ class NeededValues:
         self.recompute = recompute or set()  # assignments the reverse sweep re-executes
         self.fixed = fixed  # scalars that never change while loops run (None: no site analysis)
         self.group_of = act.group_of
+        self.fresh: set[int] = set()  # see ``storage.py``
+        self.current: dict[int, Current] = {}
         self.saves: set[int] = set()
         self.loop_stack: list[ir.For] = []
         self.sites: dict[tuple[int, int], str] = {}  # (statement, load) -> its site token
         self.site_of: dict[str, Site] = {}
         self.affine_cache: dict[int, dict] = {}
+
+    def run(self, body: list[ir.Stmt]) -> None:
+        self.fresh = fresh_allocations(body, self.group_of)
+        self.current = older_storage(body, self.group_of)
+        self.body(body, frozenset())
 
     def body(self, stmts: list[ir.Stmt] | tuple[ir.Stmt, ...], pending: Tokens) -> Tokens:
         for s in stmts:
@@ -82,7 +90,9 @@ class NeededValues:
                 key = (id(s), id(x))
                 if key not in self.sites:
                     self.sites[key] = f"{token}#{len(self.site_of)}"
-                    self.site_of[self.sites[key]] = Site(x.array, tuple(self.loop_stack), x.indices)
+                    cur = self.current.get(id(s), {})
+                    older = frozenset(n for n, m in cur.items() if x.array not in m)
+                    self.site_of[self.sites[key]] = Site(x.array, tuple(self.loop_stack), x.indices, older)
                 out.add(self.sites[key])
         return out
 
@@ -97,7 +107,9 @@ class NeededValues:
         for token in live:
             if token.startswith(g + "#"):
                 site = self.site_of.get(token)
-                if site is None or may_read_before(site, here, self.fixed, self.affine_cache):
+                if site is None:
+                    return True
+                if s.array not in site.older and may_read_before(site, here, self.fixed, self.affine_cache):
                     return True
         return False
 
@@ -127,14 +139,7 @@ class NeededValues:
             start = frozenset(pending | gen)
             return self.body(s.then, start) | self.body(s.orelse, start)
         if isinstance(s, ir.Alloc | ir.View):
-            if "&" + s.target in pending:
-                raise UnsupportedError(
-                    f"reverse-mode differentiation of an array variable '{s.target}' re-bound after "
-                    "an earlier value of it was used (e.g. `y = y + ...` inside a loop)",
-                    s.loc,
-                    "update the array in place (y[:] = ... or element loops) instead of re-binding it",
-                )
-            return frozenset(pending - {"&" + s.target})
+            return self.rebinding(s, pending)
         if isinstance(s, ir.LibCall):
             if any("@" + self.group_of[o] in pending for o in s.outputs):
                 raise UnsupportedError(
@@ -144,6 +149,18 @@ class NeededValues:
                 )
             return frozenset(pending | gen)
         return pending
+
+    def rebinding(self, s: ir.Alloc | ir.View, pending: Tokens) -> Tokens:
+        """An array variable bound anew: when the reverse sweep still needs its earlier binding,
+        that binding is saved (a binding stack keeps its storage alive and unchanged)."""
+        out = pending
+        if "&" + s.target in pending:
+            self.saves.add(id(s))
+            out = pending - {"&" + s.target}
+        if id(s) in self.fresh:  # stores that follow cannot reach what was read before
+            token = "@" + self.group_of[s.target]
+            out = frozenset(t for t in out if t != token and not t.startswith(token + "#"))
+        return frozenset(out)
 
     def loop(
         self, s: ir.For | ir.While, var: str | None, body: tuple[ir.Stmt, ...], pending: Tokens

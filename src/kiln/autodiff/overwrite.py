@@ -30,11 +30,13 @@ from kiln.ir import nodes as ir
 
 @dataclass(frozen=True)
 class Site:
-    """An access: its array, the loops around it (outermost first) and its subscripts."""
+    """An access: its array, the loops around it (outermost first) and its subscripts; ``older``:
+    names whose newest storage it cannot touch (``storage.py``), nor any they get later."""
 
     array: str
     loops: tuple[ir.For, ...]
     indices: tuple[ir.Expr, ...]
+    older: frozenset[str] = frozenset()
 
 
 def _common(a: tuple[ir.For, ...], b: tuple[ir.For, ...]) -> int:

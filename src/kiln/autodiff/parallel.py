@@ -120,6 +120,8 @@ class _Marker:
         return replace(d, overlap_checks=checks)
 
     def loop(self, s: ir.For, in_parallel: bool) -> ir.For:
+        if any(isinstance(x, ir.RestoreBinding) for x in iter_stmts(s.body)):
+            return s  # each iteration pops the binding the one before it pushed
         plan = plan_scalars(s.body, s.var)
         if plan is None or any(v not in self.adjoints for v, _ in plan.reductions):
             return s

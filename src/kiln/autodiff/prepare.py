@@ -4,7 +4,9 @@
 * A ``Block`` left only at its end (an inlined helper) becomes a plain sequence.
 * A loop's bounds or an ``if``'s condition that its own body overwrites is first saved to a
   fresh variable, so the reverse sweep sees the value the forward sweep branched on.
-* Early exits (``return`` inside control flow, ``break``, ``continue``) are located errors.
+* ``break``, ``continue`` and exits from blocks (a ``return`` inside an inlined helper's
+  branch) become flags and guards (``exits.py``); a ``return`` inside control flow of the
+  function itself is a located error.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from dataclasses import replace
 
 from kiln.autodiff import build as b
 from kiln.autodiff.analysis import array_reads, scalar_reads
-from kiln.errors import UnsupportedError
+from kiln.autodiff.exits import structure_exits
+from kiln.errors import UNKNOWN_LOC, SourceLoc, UnsupportedError
 from kiln.ir import nodes as ir
+from kiln.ir.types import ArrayType, ScalarType
 from kiln.ir.visit import bodies, iter_exprs, iter_stmts, replace_body
 
 _HINT = "reverse-mode AD supports loops without early exits; kiln.jvp (forward mode) supports them"
@@ -31,6 +35,9 @@ def prepare(
             returns = s.values
             break
         body.extend(_flatten_blocks(s))
+    if returns and any(isinstance(s, ir.Return) for s in iter_stmts(body)):
+        body, returns = _returns_as_exit(body, returns, fn.var_types(), names)
+    body = structure_exits(body, names)
     for s in iter_stmts(body):
         _reject_early_exit(s)
     # a statement _normalize splits (a loop or if whose bounds its body overwrites) is spliced in
@@ -45,6 +52,8 @@ def _flatten_blocks(s: ir.Stmt) -> list[ir.Stmt]:
         out: list[ir.Stmt] = []
         for x in inner:
             out.extend(_flatten_blocks(x))
+        if any(isinstance(x, ir.Exit) and x.label == s.label for x in iter_stmts(out)):
+            return [replace(s, body=tuple(out))]  # left early too: ``exits.py`` takes it
         return out
     sub = bodies(s)
     if not sub:
@@ -52,11 +61,43 @@ def _flatten_blocks(s: ir.Stmt) -> list[ir.Stmt]:
     return [replace_body(s, *[[y for x in body for y in _flatten_blocks(x)] for body in sub])]
 
 
+_RETURN = "ad_return"  # the label of the block a function with early returns becomes
+
+
+def _returns_as_exit(
+    body: list[ir.Stmt], returns: tuple[str, ...], types: dict[str, ScalarType | ArrayType], names: b.Names
+) -> tuple[list[ir.Stmt], tuple[str, ...]]:
+    """A function returning numbers from inside loops or branches as one block that every
+    ``return`` leaves after setting the results: its early exits are then a block's."""
+    kinds = [types[r] for r in returns]
+    if not all(isinstance(t, ScalarType) for t in kinds):
+        return body, returns  # an array returned early: refused below
+    strong = [t.strong() for t in kinds]  # type: ignore[union-attr]
+    results = tuple(names.fresh("returned", t) for t in strong)
+
+    def leave(values: tuple[str, ...], loc: SourceLoc) -> list[ir.Stmt]:
+        sets = [
+            ir.Assign(r, b.cast(ir.Var(v, types[v]), t), loc=loc)  # type: ignore[arg-type]
+            for r, t, v in zip(results, strong, values)
+        ]
+        return [*sets, ir.Exit(_RETURN, loc=loc)]
+
+    def rewrite(s: ir.Stmt) -> list[ir.Stmt]:
+        if isinstance(s, ir.Return):
+            return leave(s.values, s.loc)
+        sub = bodies(s)
+        if not sub:
+            return [s]
+        return [replace_body(s, *[[y for x in inner for y in rewrite(x)] for inner in sub])]
+
+    inner = [y for s in body for y in rewrite(s)] + leave(returns, UNKNOWN_LOC)
+    return [ir.Block(_RETURN, tuple(inner))], results
+
+
 def _reject_early_exit(s: ir.Stmt) -> None:
-    exit_ = "an early exit (a return from a helper inside a loop or branch, or an exception caught by try)"
-    kinds = {ir.Return: "return inside a loop or branch", ir.Break: "break", ir.Continue: "continue",
-             ir.Exit: exit_, ir.Block: exit_}  # fmt: skip
-    what = kinds.get(type(s))
+    """What ``structure_exits`` leaves besides ``if flag: break`` ending a loop's body."""
+    what = {ir.Return: "return inside a loop or branch", ir.Continue: "continue",
+            ir.Exit: "an exit from a block it cannot see", ir.Block: "a block"}.get(type(s))  # fmt: skip
     if what is not None:
         raise UnsupportedError(f"reverse-mode differentiation of {what}", s.loc, _HINT)
 

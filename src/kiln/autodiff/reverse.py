@@ -25,6 +25,7 @@ from kiln.autodiff.common import (
     renumber,
     shadow_view,
 )
+from kiln.autodiff.exits import is_loop_exit
 from kiln.autodiff.exprs import Backprop
 from kiln.autodiff.hoist import hoist_invariants
 from kiln.autodiff.libcalls import libcall_adjoint
@@ -40,6 +41,8 @@ from kiln.ir.types import INT64, ArrayType, ScalarType
 from kiln.ir.visit import iter_stmts
 
 Code = tuple[list[ir.Stmt], list[ir.Stmt]]  # (forward sweep, reverse sweep)
+
+_FIRST_CAPACITY = 1024  # elements of a tape whose length is not known before its loops run
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,7 @@ class _Reverse:
         self.policy = recompute
         self.types = fn.var_types()
         self.names = b.Names(set(self.types) | {p.name for p in fn.params})
-        self.loops: list[ir.For] = []
+        self.loops: list[ir.For | ir.While] = []
         self.tape_allocs: list[ir.Stmt] = []
         self.outer_defs: set[str] = set()
         self.active_params = active_params
@@ -95,7 +98,7 @@ class _Reverse:
             probe = NeededValues(self.act)
             self.decision = plan_recompute(work, body, lambda s: probe.stmt_reads(s))
         needed = NeededValues(self.act, self.decision.recompute, _fixed_scalars(body, self.types))
-        needed.body(body, frozenset())
+        needed.run(body)
         self.saves = needed.saves
         self.shadow = self._shadows(work)
         forward, reverse = self.seq(body)
@@ -141,30 +144,57 @@ class _Reverse:
         count = self.names.fresh("top", INT64)
         self.tape_counters.append((count, t.np_dtype.itemsize))
         capacity = self._capacity()
-        self.tape_allocs += [ir.Alloc(tape, ArrayType(t.dtype, 1, "C"), (capacity,), loc=loc),
-                             ir.Assign(count, b.const(0, INT64), loc=loc)]  # fmt: skip
         top = ir.Var(count, INT64)
+        grow = [] if capacity is not None else self._grow(tape, t, top, loc)
+        self.tape_allocs += [
+            ir.Alloc(
+                tape, ArrayType(t.dtype, 1, "C"), (capacity or b.const(_FIRST_CAPACITY, INT64),), loc=loc
+            ),
+            ir.Assign(count, b.const(0, INT64), loc=loc),
+        ]
         forward: list[ir.Stmt] = [
+            *grow,
             ir.Store(tape, (top,), value, loc=loc),
             ir.Assign(count, b.add(top, b.const(1, INT64)), loc=loc),
         ]
         reverse: list[ir.Stmt] = [ir.Assign(count, b.sub(top, b.const(1, INT64)), loc=loc)]
         return forward, reverse + restore(ir.Load(tape, (top,), t))
 
-    def _capacity(self) -> ir.Expr:
-        """How many times the innermost loop body runs per run of the outermost loop, at most."""
-        bound_vars = {lp.var for lp in self.loops}
+    def _capacity(self) -> ir.Expr | None:
+        """How many times the innermost loop body runs per run of the outermost loop, at most;
+        None when that is not known before the outermost loop starts (an inner loop's bounds
+        change inside an enclosing loop: a triangular nest, extents of a re-bound array)."""
+        if any(isinstance(lp, ir.While) for lp in self.loops):
+            return None
+        loops = [lp for lp in self.loops if isinstance(lp, ir.For)]
+        bound_vars = {lp.var for lp in loops}
         total: ir.Expr = b.const(1, INT64)
-        for i, lp in enumerate(self.loops):
+        for i, lp in enumerate(loops):
             needs = set().union(*(reads(x, self.act.group_of) for x in (lp.start, lp.stop, lp.step)))
             if i and needs & (self.outer_defs | bound_vars):
-                raise UnsupportedError(
-                    "reverse-mode differentiation of a loop whose bounds change inside an enclosing "
-                    "loop (e.g. a triangular loop nest) when values must be saved in it",
-                    lp.loc,
-                )
+                return None
             total = b.mul(total, b.trip_count(lp.start, lp.stop, lp.step))
         return total
+
+    def _grow(self, tape: str, t: ScalarType, top: ir.Var, loc: SourceLoc) -> list[ir.Stmt]:
+        """A tape of unknown length doubles when full: a new block, the old values copied."""
+        size = ir.Dim(tape, 0, INT64)
+        bigger = self.names.fresh("grown", ArrayType(t.dtype, 1, "C"))
+        i = self.names.fresh("i", INT64)
+        copy = ir.Store(bigger, (ir.Var(i, INT64),), ir.Load(tape, (ir.Var(i, INT64),), t), loc=loc)
+        grown: list[ir.Stmt] = [
+            ir.Alloc(bigger, ArrayType(t.dtype, 1, "C"), (b.mul(size, b.const(2, INT64)),), loc=loc),
+            ir.For(i, b.const(0, INT64), size, b.const(1, INT64), (copy,), loc=loc),
+            ir.View(
+                tape,
+                bigger,
+                b.const(0, INT64),
+                (ir.Dim(bigger, 0, INT64),),
+                (ir.Stride(bigger, 0, INT64),),
+                loc=loc,
+            ),
+        ]
+        return [ir.If(b.binary("ge", top, size), tuple(grown), (), loc=loc)]
 
     def _save_scalar(self, name: str, loc: SourceLoc) -> Code:
         t = self.types[name]
@@ -209,48 +239,74 @@ class _Reverse:
         return forward, first_write_of_zeroed(reverse, 1)
 
     def _for(self, s: ir.For) -> Code:
+        return self._loop(s)
+
+    def _while(self, s: ir.While) -> Code:
+        return self._loop(s)
+
+    def _break(self, s: ir.Break) -> Code:
+        return [s], []  # only as ``if flag: break`` ending a loop's body (``exits.py``)
+
+    def _loop(self, s: ir.For | ir.While) -> Code:
+        """A loop's forward sweep, and its reverse: the body's adjoints with the iterations run
+        backwards. A ``while`` loop, or one an exit leaves, counts the iterations that ran."""
         outermost = not self.loops
         if outermost:
             saved_allocs, self.tape_allocs = self.tape_allocs, []
             self.outer_defs = defs(s.body, self.act.group_of)
-        var_save, var_restore = self._save_scalar(s.var, s.loc) if id(s) in self.saves else ([], [])
+        is_for = isinstance(s, ir.For)
+        keep_var = is_for and id(s) in self.saves
+        var_save, var_restore = self._save_scalar(s.var, s.loc) if keep_var else ([], [])  # type: ignore[union-attr]
         self.loops.append(s)
         try:
             body_f, body_r = self.seq(s.body)
         finally:
             self.loops.pop()
+        counted = not is_for or bool(s.body) and is_loop_exit(s.body[-1])
+        count = self.names.fresh("ran", INT64) if counted and body_r else ""
+        if count:
+            ran = ir.Var(count, INT64)
+            body_f = [ir.Assign(count, b.add(ran, b.const(1, INT64)), loc=s.loc), *body_f]
+        forward = [*var_save, *([ir.Assign(count, b.const(0, INT64), loc=s.loc)] if count else [])]
+        forward.append(self._forward_loop(s, body_f))
+        count_restore: list[ir.Stmt] = []
+        if count and self.loops:  # each run of the enclosing loops counts anew: keep each count
+            keep, count_restore = self.save(ir.Var(count, INT64), lambda v: [ir.Assign(count, v)], s.loc)
+            forward += keep
+        if outermost:
+            forward = self.tape_allocs + forward
+            self.tape_allocs = saved_allocs
+        if not body_r:
+            return forward, var_restore
+        trips, k = self.names.fresh("trips", INT64), self.names.fresh("k", INT64)
+        self.reverse_loops[k] = isinstance(s, ir.For) and s.parallel and not count
+        n, kv = ir.Var(trips, INT64), ir.Var(k, INT64)
+        header: list[ir.Stmt] = []
+        if isinstance(s, ir.For):
+            if self.types[s.var].dtype != "int64":
+                raise UnsupportedError("reverse-mode differentiation of a non-int64 loop variable", s.loc)
+            back = b.sub(b.sub(n, b.const(1, INT64)), kv)
+            value = b.add(b.cast(s.start, INT64), b.mul(back, b.cast(s.step, INT64)))
+            header = [ir.Assign(s.var, value, loc=s.loc)]
+        recompute = tuple(x for x in s.body if id(x) in self.decision.recompute)
+        reverse_loop = ir.For(
+            k, b.const(0, INT64), n, b.const(1, INT64), (*header, *recompute, *body_r), loc=s.loc
+        )
+        ran_or_range = ir.Var(count, INT64) if count else b.trip_count(s.start, s.stop, s.step)  # type: ignore[union-attr]
+        reverse: list[ir.Stmt] = [*count_restore, ir.Assign(trips, ran_or_range, loc=s.loc), reverse_loop]
+        return forward, reverse + var_restore
+
+    def _forward_loop(self, s: ir.For | ir.While, body_f: list[ir.Stmt]) -> ir.Stmt:
+        if isinstance(s, ir.While):
+            return replace(s, body=tuple(body_f))
         unchanged = tuple(body_f) == s.body
-        forward_loop = replace(
+        return replace(
             s,
             body=tuple(body_f),
             parallel=s.parallel and unchanged,
             reductions=s.reductions if unchanged else (),
             simd=s.simd and unchanged,  # tape pushes carry a dependence (the tape's top) across iterations
         )
-        forward = var_save + [forward_loop]
-        if outermost:
-            forward = self.tape_allocs + forward
-            self.tape_allocs = saved_allocs
-        if not body_r:
-            return forward, var_restore
-        var_t = self.types[s.var]
-        trips, k = self.names.fresh("trips", INT64), self.names.fresh("k", INT64)
-        self.reverse_loops[k] = s.parallel
-        n, kv = ir.Var(trips, INT64), ir.Var(k, INT64)
-        back = b.sub(b.sub(n, b.const(1, INT64)), kv)
-        value = b.add(b.cast(s.start, INT64), b.mul(back, b.cast(s.step, INT64)))
-        recompute = tuple(x for x in s.body if id(x) in self.decision.recompute)
-        reverse_loop = ir.For(
-            k, b.const(0, INT64), n, b.const(1, INT64),
-            (ir.Assign(s.var, value, loc=s.loc), *recompute, *body_r), loc=s.loc,
-        )  # fmt: skip
-        if var_t.dtype != "int64":
-            raise UnsupportedError("reverse-mode differentiation of a non-int64 loop variable", s.loc)
-        reverse: list[ir.Stmt] = [
-            ir.Assign(trips, b.trip_count(s.start, s.stop, s.step), loc=s.loc),
-            reverse_loop,
-        ]
-        return forward, reverse + var_restore
 
     def _if(self, s: ir.If) -> Code:
         then_f, then_r = self.seq(s.then)
@@ -260,20 +316,6 @@ class _Reverse:
             return forward, []
         return forward, [ir.If(s.cond, tuple(then_r), tuple(else_r), loc=s.loc)]
 
-    def _while(self, s: ir.While) -> Code:
-        for x in iter_stmts(s.body):
-            active = (isinstance(x, ir.Assign) and x.target in self.act.scalars) or (
-                isinstance(x, ir.Store) and self.act.array(x.array)
-            )
-            if active or id(x) in self.saves:
-                raise UnsupportedError(
-                    "reverse-mode differentiation of a `while` loop that computes active values or "
-                    "overwrites values the gradient needs",
-                    s.loc,
-                    "write it as a `for` loop over a range",
-                )
-        return [s], []
-
     def _check(self, s: ir.Check) -> Code:
         return [s], []
 
@@ -281,18 +323,34 @@ class _Reverse:
         return [s], []  # the forward sweep prints, as the function itself does
 
     def _alloc(self, s: ir.Alloc) -> Code:
+        keep, back = self._keep_binding(s)
         if not self.act.array(s.target):
-            return [s], []
+            return [*keep, s], back
         d = self.shadow[s.target]
         t = cast(ArrayType, self.type_of(d))  # the shadow of an allocated array
         zero = fill_zero(self.names, d, t)
         shadow = ir.Alloc(d, t, s.shape, loc=s.loc)
-        return [s, shadow, *zero], (fill_zero(self.names, d, t) if self.loops else [])
+        if not back and self.loops:  # the next reverse iteration reuses this shadow: clear it
+            back = fill_zero(self.names, d, t)
+        return [*keep, s, shadow, *zero], back
 
     def _view(self, s: ir.View) -> Code:
+        keep, back = self._keep_binding(s)
         if not self.act.array(s.target):
-            return [s], []
-        return [s, shadow_view(s, self.shadow)], []
+            return [*keep, s], back
+        return [*keep, s, shadow_view(s, self.shadow)], back
+
+    def _keep_binding(self, s: ir.Alloc | ir.View) -> Code:
+        """When the reverse sweep needs the binding ``s`` replaces (``needed.py``): save it,
+        and its shadow's, before ``s``; restore both where the reverse sweep passes ``s``."""
+        if id(s) not in self.saves:
+            return [], []
+        names = [s.target] + ([self.shadow[s.target]] if self.act.array(s.target) else [])
+        stacks = {n: self.names.fresh("bindings", cast(ArrayType, self.type_of(n))) for n in names}
+        for stack in stacks.values():
+            del self.names.declared[stack]  # a stack is no variable: its statements name it
+        keep: list[ir.Stmt] = [ir.SaveBinding(stacks[n], n, loc=s.loc) for n in names]
+        return keep, [ir.RestoreBinding(stacks[n], n, loc=s.loc) for n in names]
 
     def _libcall(self, s: ir.LibCall) -> Code:
         if not any(self.act.array(o) for o in s.outputs):
