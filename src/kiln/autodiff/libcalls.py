@@ -9,6 +9,7 @@ from kiln.autodiff import build as b
 from kiln.autodiff.analysis import Activity
 from kiln.autodiff.common import accumulate, fill_zero
 from kiln.autodiff.linalg_rules import LINALG_ADJOINTS, linalg_adjoint
+from kiln.autodiff.routine_rules import ROUTINE_RULES, routine_adjoint, routine_tangent
 from kiln.errors import UnsupportedError
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
@@ -86,6 +87,8 @@ def libcall_adjoint(
         return stmts + fill_zero(names, shadow[out], t)
     if s.func in LINALG_ADJOINTS:
         return linalg_adjoint(s, act, shadow, type_of, names)
+    if s.func in ROUTINE_RULES:
+        return routine_adjoint(s, act, shadow, type_of, names)
     raise UnsupportedError(f"differentiation of the library call '{s.func}'", s.loc)
 
 
@@ -99,6 +102,8 @@ def libcall_tangent(
     stmts = fill_zero(names, tangent[out], t)
     if s.func == "copy":
         return stmts + accumulate(names, tangent[out], tangent[s.inputs[0]], t)
+    if s.func in ROUTINE_RULES:
+        return stmts + routine_tangent(s, act, tangent, type_of, names)
     if s.func != "matmul":
         raise UnsupportedError(f"differentiation of the library call '{s.func}'", s.loc)
     a, bb = s.inputs
