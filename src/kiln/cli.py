@@ -79,6 +79,11 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz.add_argument("--n", type=_positive_int, default=200, help="how many programs (default 200)")
     fuzz.add_argument("--seed", type=int, default=0, help="the first program's seed (default 0)")
     fuzz.add_argument("--keep", type=Path, help="keep each program's source file in this folder")
+    fuzz.add_argument(
+        "--derivatives",
+        action="store_true",
+        help="differentiable programs: kiln.grad and kiln.jvp against finite differences",
+    )
     fuzz.set_defaults(handler=cmd_fuzz)
 
     sanitize = sub.add_parser(
@@ -96,8 +101,9 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     """Exit status 1 when any program gave a wrong result, crashed or hung."""
     from kiln.fuzz.run import report, run_campaign
 
-    outcomes = run_campaign(args.n, args.seed, args.keep, _progress)
-    print(report(outcomes))
+    mode = "derivatives" if args.derivatives else "numpy"
+    outcomes = run_campaign(args.n, args.seed, args.keep, _progress, mode)
+    print(report(outcomes, mode))
     return int(any(o.status in ("wrong", "crash", "hang") for o in outcomes))
 
 

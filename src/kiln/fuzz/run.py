@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from kiln.fuzz.ad_generate import generate_ad
 from kiln.fuzz.generate import generate
 
 BATCH = 40
@@ -28,15 +29,23 @@ class Outcome:
     detail: str = ""
 
 
+# what a campaign judges: kiln against NumPy, or kiln's derivatives against finite differences
+CHILDREN = {"numpy": "kiln.fuzz.child", "derivatives": "kiln.fuzz.ad_child"}
+
+
 def run_campaign(
-    n: int, seed: int, keep: Path | None = None, progress: Callable[[str], None] | None = None
+    n: int,
+    seed: int,
+    keep: Path | None = None,
+    progress: Callable[[str], None] | None = None,
+    mode: str = "numpy",
 ) -> list[Outcome]:
-    """Programs ``seed`` .. ``seed + n - 1``, each judged once."""
+    """Programs ``seed`` .. ``seed + n - 1``, each judged once (``mode``: a key of CHILDREN)."""
     outcomes: list[Outcome] = []
     pending = list(range(seed, seed + n))
     while pending:
         batch, pending = pending[:BATCH], pending[BATCH:]
-        done = list(_run_batch(batch, keep))
+        done = list(_run_batch(batch, keep, CHILDREN[mode]))
         outcomes += done
         pending = batch[len(done) :] + pending  # programs after a crash run in the next child
         if progress is not None:
@@ -44,8 +53,8 @@ def run_campaign(
     return outcomes
 
 
-def _run_batch(seeds: list[int], keep: Path | None) -> Iterator[Outcome]:
-    argv = [sys.executable, "-m", "kiln.fuzz.child", str(keep or ""), *map(str, seeds)]
+def _run_batch(seeds: list[int], keep: Path | None, child: str) -> Iterator[Outcome]:
+    argv = [sys.executable, "-m", child, str(keep or ""), *map(str, seeds)]
     env = {**os.environ, "PYTHONFAULTHANDLER": "1"}
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
@@ -75,9 +84,10 @@ def summary(outcomes: list[Outcome], of: int | None = None) -> str:
     )
 
 
-def report(outcomes: list[Outcome]) -> str:
+def report(outcomes: list[Outcome], mode: str = "numpy") -> str:
     lines = [summary(outcomes)]
+    make = generate_ad if mode == "derivatives" else generate
     for o in outcomes:
         if o.status in ("wrong", "crash", "hang"):
-            lines += ["", f"seed {o.seed}: {o.status}: {o.detail}", generate(o.seed).source]
+            lines += ["", f"seed {o.seed}: {o.status}: {o.detail}", make(o.seed).source]
     return "\n".join(lines)
