@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -84,9 +84,21 @@ def _param_index(fn: ir.Function) -> dict[str, int]:
     return {p.name: i for i, p in enumerate(fn.params)}
 
 
+_DIFFERENTIABLE = ("float32", "float64", "complex64", "complex128")
+
+
 def _differentiable_param(fn: ir.Function, i: int) -> bool:
     t = fn.params[i].type
-    return isinstance(t, ScalarType | ArrayType) and t.dtype in ("float32", "float64")
+    return isinstance(t, ScalarType | ArrayType) and t.dtype in _DIFFERENTIABLE
+
+
+def _jax_convention(t: object, value: Any) -> Any:
+    """A complex cotangent as JAX writes it (``vjp`` of a holomorphic ``f`` gives
+    ``ct * f'(z)``; ``grad`` of a real ``f`` the conjugate of ``df/dx + i df/dy``) from kiln's
+    adjoint, which holds ``df/dx + i df/dy``; and back: both are the conjugate."""
+    if isinstance(t, ScalarType | ArrayType) and t.dtype.startswith("complex") and value is not None:
+        return np.conj(value) if isinstance(t, ScalarType) else np.conj(value, out=value)
+    return value
 
 
 def _copy_written(fn_args: list[Any], fn: ir.Function) -> list[Any]:
@@ -131,7 +143,7 @@ class VJP(_Derivative):
         for i in self.argnums:
             if not 0 <= i < len(fn.params) or not _differentiable_param(fn, i):
                 raise TypeError(
-                    f"argument {i} is not a float32/float64 array or number: cannot differentiate it"
+                    f"argument {i} is not a float or complex array or number: cannot differentiate it"
                 )
         return tuple(fn.params[i].name for i in self.argnums)
 
@@ -153,7 +165,9 @@ class VJP(_Derivative):
         for name in sig.shadow_params:
             i = index[name]
             ct = written.get(i) if written else None
-            shadows.append(_seed(fn.params[i].type, ct) if ct is not None else _zeros_like_c(call_args[i]))  # type: ignore[arg-type]
+            t = cast(ScalarType | ArrayType, fn.params[i].type)
+            given = _jax_convention(t, _seed(t, ct)) if ct is not None else None
+            shadows.append(given if given is not None else _zeros_like_c(call_args[i]))
         cts = cotangent if fn.result_is_tuple else (cotangent,)
         seeds = []
         for i in sig.seeded_results:
@@ -161,7 +175,7 @@ class VJP(_Derivative):
             if value is None and isinstance(fn.results[i], ArrayType):
                 raise TypeError(f"vjp of {fn.name}: give a cotangent array for result {i}")
             value = 0.0 if value is None else value
-            seeds.append(_seed(fn.results[i], value))
+            seeds.append(_jax_convention(fn.results[i], _seed(fn.results[i], value)))
         *raw, tape_bytes = c.entry(*call_args, *shadows, *seeds)
         self.last_tape_bytes = int(tape_bytes)  # what the forward sweep stored for the reverse
         n = len(fn.results)
@@ -169,9 +183,9 @@ class VJP(_Derivative):
         value = tuple(values) if fn.result_is_tuple else (values[0] if n else None)
         grads: list[Any] = [None] * len(fn.params)
         for name, shadow in zip(sig.shadow_params, shadows):
-            grads[index[name]] = shadow
+            grads[index[name]] = _jax_convention(fn.params[index[name]].type, shadow)
         for name, g in zip(sig.scalar_grads, raw[n:]):
-            grads[index[name]] = g
+            grads[index[name]] = _jax_convention(fn.params[index[name]].type, g)
         return value, tuple(grads)
 
 

@@ -28,7 +28,7 @@ def alias_groups(fn: ir.Function) -> dict[str, str]:
 
 
 def differentiable(t: ScalarType | ArrayType) -> bool:
-    return t.dtype in ("float32", "float64")
+    return t.dtype in ("float32", "float64", "complex64", "complex128")
 
 
 def scalar_reads(e: ir.Expr) -> set[str]:
@@ -101,21 +101,15 @@ def _is_complex(t: object) -> bool:
 
 
 def _refuse_complex_flow(s: ir.Stmt, act: Activity, types: dict[str, ScalarType | ArrayType]) -> None:
-    """A derivative that passes through a complex value is refused: kiln's rules stop at
-    complex numbers, and dropping the path silently gave zero gradients."""
-    flows = (
-        (isinstance(s, ir.Assign) and _is_complex(types.get(s.target)) and act.depends(s.value))
-        or (isinstance(s, ir.Store) and _is_complex(types.get(s.array)) and act.depends(s.value))
-        or (
-            isinstance(s, ir.LibCall)
-            and any(act.array(a) for a in s.inputs)
-            and any(_is_complex(types.get(o)) for o in s.outputs)
-        )
-    )
-    if flows:
+    """Library calls are differentiated by whole-array rules written for real numbers (a
+    product's adjoint would need conjugate transposes): a complex result that depends on an
+    argument being differentiated is refused, never given a real rule's derivative."""
+    if not isinstance(s, ir.LibCall) or s.func == "copy":
+        return
+    if any(act.array(a) for a in s.inputs) and any(_is_complex(types.get(o)) for o in s.outputs):
         raise UnsupportedError(
-            "differentiation through complex numbers: a complex value here depends on an "
-            "argument being differentiated",
+            f"differentiation of '{s.func}' through complex numbers: a complex value here depends "
+            "on an argument being differentiated",
             getattr(s, "loc", None),
-            hint="keep the computation real (e.g. with separate real and imaginary parts)",
+            hint="element-wise complex arithmetic is differentiated; keep this call real",
         )

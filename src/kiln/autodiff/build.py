@@ -10,12 +10,14 @@ from kiln.ir.types import INT64, ArrayType, ScalarType
 BOOL = ScalarType("bool")
 
 
-def const(value: float | int | bool, t: ScalarType) -> ir.Const:
+def const(value: float | int | bool | complex, t: ScalarType) -> ir.Const:
     if t.is_bool:
         return ir.Const(bool(value), t.strong())
     if t.is_integer:
-        return ir.Const(int(value), t.strong())
-    return ir.Const(float(value), t.strong())
+        return ir.Const(int(value), t.strong())  # type: ignore[arg-type]
+    if t.is_complex:
+        return ir.Const(complex(value), t.strong())
+    return ir.Const(float(value), t.strong())  # type: ignore[arg-type]
 
 
 def is_zero(e: ir.Expr) -> bool:
@@ -30,7 +32,8 @@ def cast(e: ir.Expr, t: ScalarType) -> ir.Expr:
     if e.type.dtype == t.dtype:
         return e
     if isinstance(e, ir.Const) and not t.is_bool:
-        return const(e.value.real if isinstance(e.value, complex) else e.value, t)
+        value = e.value.real if isinstance(e.value, complex) and not t.is_complex else e.value
+        return const(value, t)
     return ir.Cast(e, t.strong())
 
 
@@ -70,6 +73,28 @@ def neg(a: ir.Expr) -> ir.Expr:
 
 def call(func: str, *args: ir.Expr) -> ir.Expr:
     return ir.Call(func, args, args[0].type.strong())
+
+
+def complex_of(t: ScalarType) -> ScalarType:
+    """The complex type whose parts are ``t``'s precision (``t`` itself when complex)."""
+    if t.is_complex:
+        return t.strong()
+    return ScalarType("complex64" if t.dtype == "float32" else "complex128")
+
+
+def conj(e: ir.Expr) -> ir.Expr:
+    return ir.Call("conj", (e,), e.type.strong()) if e.type.is_complex else e
+
+
+def times(g: ir.Expr, p: ir.Expr, conjugate: bool) -> ir.Expr:
+    """``g * p`` (``g * conj(p)`` with ``conjugate``), in complex arithmetic when either is
+    complex: a complex value's adjoint or tangent holds its real part's in its real part and
+    its imaginary part's in its imaginary part."""
+    if not (g.type.is_complex or p.type.is_complex):
+        return mul(g, cast(p, g.type.strong()))
+    ct = complex_of(g.type if g.type.is_complex else p.type)
+    q = cast(p, ct)
+    return mul(cast(g, ct), conj(q) if conjugate else q)
 
 
 def select(cond: ir.Expr, a: ir.Expr, b: ir.Expr) -> ir.Expr:

@@ -59,9 +59,11 @@ class Backprop:
         if isinstance(e, ir.Load):
             dl = ir.Load(self.shadow[e.array], e.indices, e.type)
             return [ir.Store(dl.array, e.indices, b.add(dl, b.cast(g, e.type)), loc=self.loc)]
+        if isinstance(e, ir.Call) and e.func == "conj":  # not complex-linear: conj of the adjoint
+            return self.run(e.args[0], b.conj(g))
         stmts: list[ir.Stmt] = []
         for child, partial in active_partials(e, self.act, self.loc):
-            contribution = b.cast(b.mul(g, b.cast(partial, g.type)), child.type)
+            contribution = b.cast(b.times(g, partial, conjugate=True), child.type)
             if not isinstance(child, ir.Var | ir.Load):  # name it: the subtree uses it many times
                 tmp = self.names.fresh("adj", ScalarType(child.type.dtype))
                 stmts.append(ir.Assign(tmp, contribution, loc=self.loc))
@@ -79,8 +81,10 @@ def tangent(e: ir.Expr, act: Activity, tangents: dict[str, str], loc: SourceLoc)
         return ir.Var(tangents[e.name], t)
     if isinstance(e, ir.Load):
         return ir.Load(tangents[e.array], e.indices, e.type)
+    if isinstance(e, ir.Call) and e.func == "conj":
+        return b.conj(tangent(e.args[0], act, tangents, loc))
     total: ir.Expr = b.const(0, t)
     for child, partial in active_partials(e, act, loc):
-        term = b.mul(b.cast(partial, t), b.cast(tangent(child, act, tangents, loc), t))
+        term = b.cast(b.times(tangent(child, act, tangents, loc), partial, conjugate=False), t)
         total = b.add(total, term)
     return total

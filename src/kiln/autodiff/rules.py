@@ -16,6 +16,7 @@ from typing import cast
 
 from kiln.autodiff import build as b
 from kiln.ir import nodes as ir
+from kiln.ir.types import ScalarType
 
 Partials = tuple[ir.Expr | None, ...]
 Rule = Callable[[ir.Expr], Partials]
@@ -111,12 +112,34 @@ def _pos(e: ir.Unary) -> Partials:
     return (_one(e),)
 
 
+def _numeric(t: ScalarType) -> bool:
+    return t.is_float or t.is_complex
+
+
 def _cast(e: ir.Cast) -> Partials:
-    return (_one(e),) if e.type.is_float and e.operand.type.is_float else (None,)
+    # complex to real keeps the real part: the same partial, 1, in complex arithmetic
+    return (_one(e),) if _numeric(e.type) and _numeric(e.operand.type) else (None,)
 
 
 def _select(e: ir.Select) -> Partials:
     return (b.select(e.cond, _one(e), _c(0, e)), b.select(e.cond, _c(0, e), _one(e)))
+
+
+# ------------------------------------------------------------------ complex numbers
+# A complex value's adjoint (and tangent) holds its real part's in its real part and its
+# imaginary part's in its imaginary part; reverse mode multiplies by a partial's conjugate
+# (``build.times``). ``real`` and ``imag`` are then partials 1 and -i, ``complex(re, im)``
+# 1 and i; ``conj``, not complex-linear, is handled where partials are applied (``exprs.py``).
+def _complex_unit(value: complex, like: ir.Expr) -> ir.Expr:
+    return b.const(value, b.complex_of(like.type))
+
+
+def _abs(e: ir.Call) -> Partials:
+    x = e.args[0]
+    if not x.type.is_complex:
+        return (b.call("sign", x),)
+    zero = b.binary("eq", e, _c(0, e))  # |z| = 0: the real rule's sign(0) = 0 too
+    return (b.select(zero, _complex_unit(0, x), b.div(b.conj(x), b.cast(e, x.type.strong()))),)
 
 
 # ------------------------------------------------------------------- math functions
@@ -158,7 +181,12 @@ CALL_RULES: dict[str, CallRule] = {
     "arctanh": _unary_call(lambda x, r: b.div(_one(r), b.sub(_one(r), _sq(x)))),
     "erf": _unary_call(lambda x, r: b.mul(_c(_TWO_OVER_SQRT_PI, r), b.call("exp", b.neg(_sq(x))))),
     "erfc": _unary_call(lambda x, r: b.mul(_c(-_TWO_OVER_SQRT_PI, r), b.call("exp", b.neg(_sq(x))))),
-    "abs": _unary_call(lambda x, r: b.call("sign", x)),
+    "abs": _abs,
+    "real": lambda e: (_complex_unit(1, e.args[0]),),
+    "imag": lambda e: (_complex_unit(-1j, e.args[0]),),
+    "complex": lambda e: (_complex_unit(1, e), _complex_unit(1j, e)),
+    # reads nothing; exprs.py conjugates the adjoint or tangent itself (conj is not linear)
+    "conj": lambda e: (_complex_unit(1, e),),
     "arctan2": lambda e: (  # atan2(y, x)
         b.div(e.args[1], b.add(_sq(e.args[0]), _sq(e.args[1]))),
         b.neg(b.div(e.args[0], b.add(_sq(e.args[0]), _sq(e.args[1])))),
@@ -200,10 +228,6 @@ NONDIFFERENTIABLE: frozenset[str] = frozenset(
 UNSUPPORTED: dict[str, str] = {
     "gamma": "the derivative of gamma needs digamma, which kiln has no C function for",
     "lgamma": "the derivative of lgamma needs digamma, which kiln has no C function for",
-    "conj": "complex numbers are not differentiated",
-    "real": "complex numbers are not differentiated",
-    "imag": "complex numbers are not differentiated",
-    "complex": "complex numbers are not differentiated",
 }
 
 
