@@ -17,8 +17,9 @@ import numpy as np
 from kiln.api import JitFunction, jit
 from kiln.autodiff.forward import ForwardSignature, forward_function
 from kiln.autodiff.reverse import ReverseSignature, reverse_function
+from kiln.derivative_args import Layout, flatten, layout_of, regroup
 from kiln.driver import CompiledDerivative, compile_derivative
-from kiln.frontend.arguments import arg_key, nonneg_positions, unnested_arg_type
+from kiln.frontend.arguments import arg_key, nonneg_positions
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
 
@@ -37,7 +38,7 @@ class _Derivative:
     def __init__(self, f: Any, optimize_first: bool) -> None:
         self.jit = _as_jit(f)
         self.optimize_first = optimize_first
-        self._cache: dict[tuple[object, ...], CompiledDerivative] = {}
+        self._cache: dict[tuple[object, ...], tuple[CompiledDerivative, Layout]] = {}
         self.__wrapped__ = self.jit.py_func
         self.__name__ = getattr(self.jit.py_func, "__name__", "f")
         code = getattr(self.jit.py_func, "__code__", None)
@@ -53,28 +54,30 @@ class _Derivative:
         self,
         args: tuple[Any, ...] | list[Any],
         key: object,
-        transform: Callable[[ir.Function], tuple[ir.Function, Any]],
-    ) -> CompiledDerivative:
+        transform: Callable[[Layout, ir.Function], tuple[ir.Function, Any]],
+    ) -> tuple[CompiledDerivative, Layout]:
+        """The derivative for these arguments' types, and how they map onto its parameters
+        (a tuple, list, dict or record argument is passed leaf by leaf)."""
         full_key = (key, tuple(map(arg_key, args)))
         found = self._cache.get(full_key)
         if found is not None:
             return found
-        arg_types = tuple(unnested_arg_type(a, i, "derivatives") for i, a in enumerate(args))
+        layout = layout_of(args)
         compiled = compile_derivative(
             self.jit.py_func,
-            arg_types,
+            layout.types,  # type: ignore[arg-type]
             self.jit.options,
-            transform,
+            lambda fn: transform(layout, fn),
             optimize_first=self.optimize_first,
             nonneg=nonneg_positions(args),
         )
-        self._cache[full_key] = compiled
-        return compiled
+        self._cache[full_key] = (compiled, layout)
+        return compiled, layout
 
     def inspect_ir(self, *args: Any) -> tuple[ir.Function, ir.Function]:
         """The primal IR that was differentiated and the derivative's IR (after a call)."""
         key = tuple(map(arg_key, args))
-        for (_, k), c in self._cache.items():
+        for (_, k), (c, _) in self._cache.items():
             if k == key:
                 return c.primal, c.derivative
         raise KeyError("call the derivative with these arguments first")
@@ -134,37 +137,46 @@ class VJP(_Derivative):
         self.recompute = recompute
         self.last_tape_bytes = 0
 
-    def _reverse(self, fn: ir.Function) -> tuple[ir.Function, ReverseSignature]:
-        return reverse_function(fn, self._active(fn), self.jit.options.parallel, self.recompute)
+    def _reverse(self, layout: Layout, fn: ir.Function) -> tuple[ir.Function, ReverseSignature]:
+        return reverse_function(fn, self._active(layout, fn), self.jit.options.parallel, self.recompute)
 
-    def _active(self, fn: ir.Function) -> tuple[str, ...]:
+    def _active(self, layout: Layout, fn: ir.Function) -> tuple[str, ...]:
+        """The parameters of the arguments ``argnums`` names that carry derivatives."""
         if self.argnums is None:
             return tuple(p.name for i, p in enumerate(fn.params) if _differentiable_param(fn, i))
+        out: list[str] = []
         for i in self.argnums:
-            if not 0 <= i < len(fn.params) or not _differentiable_param(fn, i):
+            start, count = layout.spans[i] if 0 <= i < len(layout.spans) else (0, 0)
+            leaves = [k for k in range(start, start + count) if _differentiable_param(fn, k)]
+            if not leaves:
                 raise TypeError(
-                    f"argument {i} is not a float or complex array or number: cannot differentiate it"
+                    f"argument {i} is not a float or complex array or number (nor holds one): "
+                    "cannot differentiate it"
                 )
-        return tuple(fn.params[i].name for i in self.argnums)
+            out += [fn.params[k].name for k in leaves]
+        return tuple(out)
 
     def __call__(
         self, *args: Any, cotangent: Any = None, written: dict[int, Any] | None = None, **kwargs: Any
     ) -> tuple[Any, tuple[Any, ...]]:
         bound = self.bind(args, kwargs)
-        compiled = self.compile(bound, ("vjp", self.argnums), self._reverse)
-        return self.run(compiled, bound, cotangent, written or {})
+        compiled, layout = self.compile(bound, ("vjp", self.argnums), self._reverse)
+        return self.run(compiled, layout, bound, cotangent, written or {})
 
     def run(
-        self, c: CompiledDerivative, bound: list[Any], cotangent: Any, written: dict[int, Any]
+        self, c: CompiledDerivative, layout: Layout, bound: list[Any], cotangent: Any, written: dict[int, Any]
     ) -> tuple[Any, tuple[Any, ...]]:
         fn, sig = c.primal, c.signature
         assert isinstance(sig, ReverseSignature)
-        call_args = _copy_written(bound, fn)
+        if any(layout.nested(i) for i in written):
+            raise TypeError("written= takes cotangents of array arguments, not of their items")
+        flat_written = {layout.spans[i][0]: v for i, v in written.items()}
+        call_args = _copy_written(flatten(layout, bound), fn)
         index = _param_index(fn)
         shadows = []
         for name in sig.shadow_params:
             i = index[name]
-            ct = written.get(i) if written else None
+            ct = flat_written.get(i)
             t = cast(ScalarType | ArrayType, fn.params[i].type)
             given = _jax_convention(t, _seed(t, ct)) if ct is not None else None
             shadows.append(given if given is not None else _zeros_like_c(call_args[i]))
@@ -186,7 +198,7 @@ class VJP(_Derivative):
             grads[index[name]] = _jax_convention(fn.params[index[name]].type, shadow)
         for name, g in zip(sig.scalar_grads, raw[n:]):
             grads[index[name]] = _jax_convention(fn.params[index[name]].type, g)
-        return value, tuple(grads)
+        return value, tuple(regroup(layout, grads, bound))
 
 
 def _scalar_result(fn: ir.Function) -> None:
@@ -219,9 +231,9 @@ class Grad(VJP):
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         bound = self.bind(args, kwargs)
-        compiled = self.compile(bound, ("vjp", self.argnums), self._reverse)
+        compiled, layout = self.compile(bound, ("vjp", self.argnums), self._reverse)
         _scalar_result(compiled.primal)
-        value, grads = self.run(compiled, bound, 1.0, {})
+        value, grads = self.run(compiled, layout, bound, 1.0, {})
         assert self.argnums is not None
         picked = tuple(grads[i] for i in self.argnums)
         out = picked[0] if self.single else picked
@@ -234,23 +246,33 @@ class JVP(_Derivative):
     def __call__(self, *args: Any, tangents: Sequence[Any], **kwargs: Any) -> tuple[Any, Any, dict[int, Any]]:
         bound = self.bind(args, kwargs)
         tangents = list(tangents) + [None] * (len(bound) - len(tangents))
-        active = tuple(i for i, t in enumerate(tangents) if t is not None)
-        compiled = self.compile(
-            bound, ("jvp", active), lambda fn: forward_function(fn, tuple(fn.params[i].name for i in active))
+        layout = layout_of(bound)
+        flat_tangents = flatten(layout, tangents)
+        active = tuple(i for i, t in enumerate(flat_tangents) if t is not None)
+        compiled, layout = self.compile(
+            bound,
+            ("jvp", active),
+            lambda _, fn: forward_function(fn, tuple(fn.params[i].name for i in active)),
         )
         fn, sig = compiled.primal, compiled.signature
         assert isinstance(sig, ForwardSignature)
-        call_args = _copy_written(bound, fn)
+        call_args = _copy_written(flatten(layout, bound), fn)
         index = _param_index(fn)
-        extra = [_seed(fn.params[index[name]].type, tangents[index[name]]) for name in sig.tangent_params]  # type: ignore[arg-type]
+        extra = [
+            _seed(fn.params[index[name]].type, flat_tangents[index[name]])  # type: ignore[arg-type]
+            for name in sig.tangent_params
+        ]
         raw = compiled.entry(*call_args, *extra)
         raw = () if raw is None else raw
         n = len(fn.results)
         values, tans = raw[:n], raw[n:]
         value = tuple(values) if fn.result_is_tuple else (values[0] if n else None)
         tangent = tuple(tans) if fn.result_is_tuple else (tans[0] if n else None)
+        argument_of = {start: i for i, (start, _) in enumerate(layout.spans) if not layout.nested(i)}
         written = {
-            index[name]: extra[k] for k, name in enumerate(sig.tangent_params) if name in fn.written_params
+            argument_of[index[name]]: extra[k]
+            for k, name in enumerate(sig.tangent_params)
+            if name in fn.written_params and index[name] in argument_of
         }
         return value, tangent, written
 

@@ -122,7 +122,7 @@ def arg_type(a: object, position: int) -> ScalarType | ArrayType | ConstArg | Tu
         items = tuple(arg_type(x, position) for x in values)
         record = type(a) if fields else None
         t = TupleType(items, is_list=type(a) is list, names=fields, record=record)
-        if _leaf_count(t) > MAX_SEQUENCE_LEAVES:
+        if leaf_count(t) > MAX_SEQUENCE_LEAVES:
             raise TypeError(
                 f"argument {position}: a {type(a).__name__} of more than {MAX_SEQUENCE_LEAVES} items "
                 "is passed item by item; pass a NumPy array (np.asarray) instead"
@@ -163,13 +163,13 @@ def _dict_type(a: dict[object, object], position: int) -> TupleType:
             )
     items = tuple(arg_type(v, position) for v in a.values())
     t = TupleType(items, names=cast("tuple[str, ...]", tuple(a)), record=dict)
-    if _leaf_count(t) > MAX_SEQUENCE_LEAVES:
+    if leaf_count(t) > MAX_SEQUENCE_LEAVES:
         raise TypeError(f"argument {position}: a dict of more than {MAX_SEQUENCE_LEAVES} values")
     return t
 
 
-def _leaf_count(t: object) -> int:
-    return sum(_leaf_count(x) for x in t.items) if isinstance(t, TupleType) else 1
+def leaf_count(t: object) -> int:
+    return sum(leaf_count(x) for x in t.items) if isinstance(t, TupleType) else 1
 
 
 def flat_arguments(types: tuple[object, ...], args: tuple[object, ...]) -> list[object]:
