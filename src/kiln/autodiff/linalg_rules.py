@@ -8,6 +8,7 @@ matrices are refused): each adjoint is built from library calls again (``solve``
   half the diagonal, ``S = L^-T Phi(L^T Lbar) L^-1``; a lower element of A gets
   ``S[i, j] + S[j, i]``, a diagonal one ``S[i, i]``, the upper triangle nothing.
 - ``d = det(A)``: ``Abar += dbar * d * inv(A)^T``; ``slogdet``: ``Abar += logdetbar * inv(A)^T``.
+- ``eigh``/``eigvalsh``: ``eigh_rules.py``.
 """
 
 from __future__ import annotations
@@ -17,72 +18,14 @@ from collections.abc import Callable
 from kiln.autodiff import build as b
 from kiln.autodiff.analysis import Activity
 from kiln.autodiff.common import accumulate, fill_zero
+from kiln.autodiff.eigh_rules import EIGH, eigh_adjoint, eigh_tangent
+from kiln.autodiff.linalg_builder import LinalgBuilder
 from kiln.errors import UnsupportedError
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
 
 TypeOf = Callable[[str], ScalarType | ArrayType]
-LINALG_ADJOINTS = frozenset({"solve", "inv", "cholesky", "det", "slogdet"})
-
-
-class _Builder:
-    def __init__(self, names: b.Names, type_of: TypeOf, dtype: str, loc: object) -> None:
-        self.names, self.type_of, self.dtype, self.loc = names, type_of, dtype, loc
-        self.stmts: list[ir.Stmt] = []
-
-    def ndim(self, name: str) -> int:
-        t = self.type_of(name)
-        assert isinstance(t, ArrayType)
-        return t.ndim
-
-    def array(self, stem: str, shape: tuple[ir.Expr, ...]) -> str:
-        t = ArrayType(self.dtype, len(shape), "C")
-        name = self.names.fresh(stem, t)
-        self.stmts.append(ir.Alloc(name, t, shape, loc=self.loc))  # type: ignore[arg-type]
-        return name
-
-    def transpose(self, a: str) -> str:
-        view = self.names.fresh("T", ArrayType(self.dtype, 2, "A"))
-        zero = b.const(0, ir.Dim(a, 0).type)
-        dims, strides = (ir.Dim(a, 1), ir.Dim(a, 0)), (ir.Stride(a, 1), ir.Stride(a, 0))
-        self.stmts.append(ir.View(view, a, zero, dims, strides, loc=self.loc))  # type: ignore[arg-type]
-        return view
-
-    def call(self, func: str, inputs: tuple[str, ...], shape: tuple[ir.Expr, ...]) -> str:
-        out = self.array(func, shape)
-        self.stmts.append(ir.LibCall(func, (out,), inputs, loc=self.loc))  # type: ignore[arg-type]
-        return out
-
-    def matmul(self, x: str, y: str) -> str:
-        return self.call("matmul", (x, y), (ir.Dim(x, 0), ir.Dim(y, 1)))
-
-    def add_into(self, dst: str, value: Callable[[ir.Expr, ir.Expr], ir.Expr | None]) -> None:
-        """``dst[i, j] += value(i, j)`` (None: nothing there)."""
-        t = ScalarType(self.dtype)
-
-        def body(idx: tuple[ir.Expr, ...]) -> list[ir.Stmt]:
-            term = value(*idx)
-            if term is None:
-                return []
-            return [ir.Store(dst, idx, b.add(ir.Load(dst, idx, t), term))]
-
-        self.stmts += b.loop_nest(self.names, b.array_shape(dst, 2), body)
-
-    def phi(self, square: str) -> None:
-        """``square`` made Cholesky's Phi of itself in place: its lower triangle with half its
-        diagonal, zeros above."""
-        t = ScalarType(self.dtype)
-
-        def body(idx: tuple[ir.Expr, ...]) -> list[ir.Stmt]:
-            i, j = idx
-            value = self.load(square, i, j)
-            kept = b.select(b.binary("eq", i, j), b.mul(b.const(0.5, t), value), value)
-            return [ir.Store(square, idx, b.select(b.binary("lt", i, j), b.const(0, t), kept))]
-
-        self.stmts += b.loop_nest(self.names, b.array_shape(square, 2), body)
-
-    def load(self, a: str, *idx: ir.Expr) -> ir.Expr:
-        return ir.Load(a, idx, ScalarType(self.dtype))
+LINALG_ADJOINTS = frozenset({"solve", "inv", "cholesky", "det", "slogdet"}) | EIGH
 
 
 def linalg_adjoint(
@@ -95,7 +38,7 @@ def linalg_adjoint(
         raise UnsupportedError(f"reverse-mode differentiation of '{s.func}' of stacked matrices", s.loc)
     if ta.dtype != "float64":
         raise UnsupportedError(f"reverse-mode differentiation of '{s.func}' of {ta.dtype} matrices", s.loc)
-    out = _Builder(names, type_of, ta.dtype, s.loc)
+    out = LinalgBuilder(names, type_of, ta.dtype, s.loc)
     _RULES[s.func](out, s, act, shadow)
     for o in s.outputs:
         t = type_of(o)
@@ -104,7 +47,7 @@ def linalg_adjoint(
     return out.stmts
 
 
-def _solve(out: _Builder, s: ir.LibCall, act: Activity, shadow: dict[str, str]) -> None:
+def _solve(out: LinalgBuilder, s: ir.LibCall, act: Activity, shadow: dict[str, str]) -> None:
     (x,), (a, rhs) = s.outputs, s.inputs
     g, ndim = shadow[x], out.ndim(x)
     y = out.call("solve", (out.transpose(a), g), b.array_shape(x, ndim))
@@ -118,7 +61,7 @@ def _solve(out: _Builder, s: ir.LibCall, act: Activity, shadow: dict[str, str]) 
             out.stmts += accumulate(out.names, shadow[a], product, ArrayType(out.dtype, 2, "C"), -1.0)
 
 
-def _inv(out: _Builder, s: ir.LibCall, act: Activity, shadow: dict[str, str]) -> None:
+def _inv(out: LinalgBuilder, s: ir.LibCall, act: Activity, shadow: dict[str, str]) -> None:
     (w,), (a,) = s.outputs, s.inputs
     if not act.array(a):
         return
@@ -127,7 +70,7 @@ def _inv(out: _Builder, s: ir.LibCall, act: Activity, shadow: dict[str, str]) ->
     out.stmts += accumulate(out.names, shadow[a], product, ArrayType(out.dtype, 2, "C"), -1.0)
 
 
-def _cholesky(out: _Builder, s: ir.LibCall, act: Activity, shadow: dict[str, str]) -> None:
+def _cholesky(out: LinalgBuilder, s: ir.LibCall, act: Activity, shadow: dict[str, str]) -> None:
     (chol,), (a,) = s.outputs, s.inputs
     if not act.array(a):
         return
@@ -145,7 +88,7 @@ def _cholesky(out: _Builder, s: ir.LibCall, act: Activity, shadow: dict[str, str
     out.add_into(shadow[a], gradient)
 
 
-def _determinant(out: _Builder, s: ir.LibCall, act: Activity, shadow: dict[str, str]) -> None:
+def _determinant(out: LinalgBuilder, s: ir.LibCall, act: Activity, shadow: dict[str, str]) -> None:
     a = s.inputs[0]
     if not act.array(a):
         return
@@ -159,12 +102,13 @@ def _determinant(out: _Builder, s: ir.LibCall, act: Activity, shadow: dict[str, 
     out.add_into(shadow[a], lambda i, j: b.mul(scale, out.load(inverse, j, i)))
 
 
-_RULES: dict[str, Callable[[_Builder, ir.LibCall, Activity, dict[str, str]], None]] = {
+_RULES: dict[str, Callable[[LinalgBuilder, ir.LibCall, Activity, dict[str, str]], None]] = {
     "solve": _solve,
     "inv": _inv,
     "cholesky": _cholesky,
     "det": _determinant,
     "slogdet": _determinant,
+    **dict.fromkeys(EIGH, eigh_adjoint),
 }
 
 
@@ -182,7 +126,7 @@ def linalg_tangent(
         raise UnsupportedError(
             f"forward-mode differentiation of '{s.func}' of {ta.ndim}-d {ta.dtype} arrays", s.loc
         )
-    out = _Builder(names, type_of, ta.dtype, s.loc)
+    out = LinalgBuilder(names, type_of, ta.dtype, s.loc)
     for o in s.outputs:
         t = type_of(o)
         if o in tangent and isinstance(t, ArrayType):
@@ -191,7 +135,7 @@ def linalg_tangent(
     return out.stmts
 
 
-def _solve_tangent(out: _Builder, s: ir.LibCall, act: Activity, tangent: dict[str, str]) -> None:
+def _solve_tangent(out: LinalgBuilder, s: ir.LibCall, act: Activity, tangent: dict[str, str]) -> None:
     (x,), (a, rhs) = s.outputs, s.inputs
     ndim = out.ndim(x)
     residual = out.array("rhs", b.array_shape(x, ndim))
@@ -207,14 +151,14 @@ def _solve_tangent(out: _Builder, s: ir.LibCall, act: Activity, tangent: dict[st
     )
 
 
-def _inv_tangent(out: _Builder, s: ir.LibCall, act: Activity, tangent: dict[str, str]) -> None:
+def _inv_tangent(out: LinalgBuilder, s: ir.LibCall, act: Activity, tangent: dict[str, str]) -> None:
     (w,), (a,) = s.outputs, s.inputs
     if act.array(a):
         product = out.matmul(out.matmul(w, tangent[a]), w)
         out.stmts += accumulate(out.names, tangent[w], product, ArrayType(out.dtype, 2, "C"), -1.0)
 
 
-def _cholesky_tangent(out: _Builder, s: ir.LibCall, act: Activity, tangent: dict[str, str]) -> None:
+def _cholesky_tangent(out: LinalgBuilder, s: ir.LibCall, act: Activity, tangent: dict[str, str]) -> None:
     (chol,), (a,) = s.outputs, s.inputs
     if not act.array(a):
         return
@@ -232,7 +176,7 @@ def _cholesky_tangent(out: _Builder, s: ir.LibCall, act: Activity, tangent: dict
     out.stmts += accumulate(out.names, tangent[chol], out.matmul(chol, inner), ArrayType(out.dtype, 2, "C"))
 
 
-def _determinant_tangent(out: _Builder, s: ir.LibCall, act: Activity, tangent: dict[str, str]) -> None:
+def _determinant_tangent(out: LinalgBuilder, s: ir.LibCall, act: Activity, tangent: dict[str, str]) -> None:
     a = s.inputs[0]
     if not act.array(a):
         return
@@ -258,10 +202,11 @@ def _determinant_tangent(out: _Builder, s: ir.LibCall, act: Activity, tangent: d
         out.stmts.append(ir.Store(target, (), value))
 
 
-_TANGENTS: dict[str, Callable[[_Builder, ir.LibCall, Activity, dict[str, str]], None]] = {
+_TANGENTS: dict[str, Callable[[LinalgBuilder, ir.LibCall, Activity, dict[str, str]], None]] = {
     "solve": _solve_tangent,
     "inv": _inv_tangent,
     "cholesky": _cholesky_tangent,
     "det": _determinant_tangent,
     "slogdet": _determinant_tangent,
+    **dict.fromkeys(EIGH, eigh_tangent),
 }
