@@ -8,7 +8,7 @@ matrices are refused): each adjoint is built from library calls again (``solve``
   half the diagonal, ``S = L^-T Phi(L^T Lbar) L^-1``; a lower element of A gets
   ``S[i, j] + S[j, i]``, a diagonal one ``S[i, i]``, the upper triangle nothing.
 - ``d = det(A)``: ``Abar += dbar * d * inv(A)^T``; ``slogdet``: ``Abar += logdetbar * inv(A)^T``.
-- ``eigh``/``eigvalsh``: ``eigh_rules.py``.
+- ``eigh``/``eigvalsh``, ``svdvals``: ``spectral_rules.py``.
 """
 
 from __future__ import annotations
@@ -18,14 +18,21 @@ from collections.abc import Callable
 from kiln.autodiff import build as b
 from kiln.autodiff.analysis import Activity
 from kiln.autodiff.common import accumulate, fill_zero
-from kiln.autodiff.eigh_rules import EIGH, eigh_adjoint, eigh_tangent
 from kiln.autodiff.linalg_builder import LinalgBuilder
+from kiln.autodiff.spectral_rules import (
+    EIGH,
+    SPECTRAL,
+    eigh_adjoint,
+    eigh_tangent,
+    svdvals_adjoint,
+    svdvals_tangent,
+)
 from kiln.errors import UnsupportedError
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
 
 TypeOf = Callable[[str], ScalarType | ArrayType]
-LINALG_ADJOINTS = frozenset({"solve", "inv", "cholesky", "det", "slogdet"}) | EIGH
+LINALG_ADJOINTS = frozenset({"solve", "inv", "cholesky", "det", "slogdet"}) | SPECTRAL
 
 
 def linalg_adjoint(
@@ -109,6 +116,7 @@ _RULES: dict[str, Callable[[LinalgBuilder, ir.LibCall, Activity, dict[str, str]]
     "det": _determinant,
     "slogdet": _determinant,
     **dict.fromkeys(EIGH, eigh_adjoint),
+    "svdvals": svdvals_adjoint,
 }
 
 
@@ -209,4 +217,5 @@ _TANGENTS: dict[str, Callable[[LinalgBuilder, ir.LibCall, Activity, dict[str, st
     "det": _determinant_tangent,
     "slogdet": _determinant_tangent,
     **dict.fromkeys(EIGH, eigh_tangent),
+    "svdvals": svdvals_tangent,
 }

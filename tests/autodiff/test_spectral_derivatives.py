@@ -1,4 +1,4 @@
-"""Derivatives of ``np.linalg.eigh`` and ``eigvalsh`` in both modes.
+"""Derivatives of ``np.linalg.eigh``, ``eigvalsh`` and the singular values in both modes.
 
 NumPy reads one triangle of the matrix (``UPLO``), so the matrices here are not symmetric: a
 finite difference in the other triangle must give zero, and the derivative too. Losses of the
@@ -78,3 +78,27 @@ def test_repeated_eigenvalues_keep_eigenvalue_derivatives() -> None:
     eye = np.eye(4)
     assert_close(kiln.grad(repeated_eigenvalue_sum)(eye), 2.0 * eye)
     assert np.all(np.isfinite(kiln.grad(values_from_eigh)(eye)))
+
+
+def singular_values(a):
+    return np.sum(np.linalg.svd(a, compute_uv=False) ** 1.5)
+
+
+def spectral_norm(a):
+    return np.linalg.norm(a, 2)
+
+
+def nuclear_norm(a):
+    return np.linalg.norm(a, "nuc")
+
+
+@pytest.mark.parametrize("f", [singular_values, spectral_norm, nuclear_norm])
+@pytest.mark.parametrize("shape", [(4, 4), (5, 3), (2, 6)])
+def test_singular_values(f, shape) -> None:
+    a = np.random.default_rng(sum(shape)).standard_normal(shape)
+    value, g = kiln.value_and_grad(f)(a.copy())
+    assert value == pytest.approx(f(a.copy()), rel=1e-12)
+    assert_close(g, fd_grad(f, (a.copy(),), 0), rtol=1e-6, atol=1e-8)
+    v = RNG.standard_normal(shape)
+    _, tangent, _ = kiln.jvp(f)(a.copy(), tangents=(v,))
+    assert tangent == pytest.approx(float(np.sum(g * v)), rel=1e-8, abs=1e-10)

@@ -1,4 +1,4 @@
-"""Derivatives of the symmetric eigendecomposition, ``eigh`` and ``eigvalsh`` of one matrix.
+"""Derivatives of spectral decompositions of one matrix: ``eigh``, ``eigvalsh``, ``svdvals``.
 
 With ``A = V diag(w) V^T`` and ``F[i, j] = 1 / (w[j] - w[i])`` off the diagonal:
 
@@ -11,6 +11,9 @@ for both), the other triangle nothing. Where two eigenvalues are equal their eig
 not determined, nor is their derivative; ``F`` is taken as 0 there, so eigenvalues (the
 derivatives ``eigvalsh`` needs) stay right. ``eigvalsh`` gets the eigenvectors it needs from an
 ``eigh`` of the same matrix in the derivative.
+
+Singular values (``svdvals``, behind ``norm(A, 2)`` and ``'nuc'``), with ``A = U diag(s) Vh``
+from an ``svd`` of the same matrix: ``sdot = diag(U^T Adot Vh^T)``, ``Abar += U diag(sbar) Vh``.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
 
 EIGH = frozenset({"eigh_L", "eigh_U", "eigvalsh_L", "eigvalsh_U"})
+SPECTRAL = EIGH | {"svdvals"}
 
 
 def _vectors(out: LinalgBuilder, s: ir.LibCall) -> str:
@@ -106,3 +110,40 @@ def eigh_tangent(out: LinalgBuilder, s: ir.LibCall, act: Activity, tangent: dict
         out.stmts += b.loop_nest(out.names, (n, n), weigh)
         dv = out.matmul(vectors, scaled)
         out.stmts += accumulate(out.names, tangent[s.outputs[1]], dv, ArrayType(out.dtype, 2, "C"))
+
+
+def _svd(out: LinalgBuilder, s: ir.LibCall) -> tuple[str, str]:
+    """``U`` and ``Vh`` of the reduced SVD of ``s``'s matrix."""
+    a = s.inputs[0]
+    m, n = ir.Dim(a, 0), ir.Dim(a, 1)
+    k = ir.Binary("min", m, n, m.type)
+    u, values, vh = out.array("U", (m, k)), out.array("s", (k,)), out.array("Vh", (k, n))
+    out.stmts.append(ir.LibCall("svd_reduced", (u, values, vh), (a,), loc=s.loc))
+    return u, vh
+
+
+def svdvals_adjoint(out: LinalgBuilder, s: ir.LibCall, act: Activity, shadow: dict[str, str]) -> None:
+    a, (values,) = s.inputs[0], s.outputs
+    if not act.array(a):
+        return
+    u, vh = _svd(out, s)
+    scaled = out.array("Us", (ir.Dim(u, 0), ir.Dim(u, 1)))
+    sbar = shadow[values]
+    out.stmts += b.loop_nest(
+        out.names,
+        (ir.Dim(u, 0), ir.Dim(u, 1)),
+        lambda idx: [ir.Store(scaled, idx, b.mul(out.load(u, *idx), out.load(sbar, idx[1])))],
+    )
+    out.stmts += accumulate(out.names, shadow[a], out.matmul(scaled, vh), ArrayType(out.dtype, 2, "C"))
+
+
+def svdvals_tangent(out: LinalgBuilder, s: ir.LibCall, act: Activity, tangent: dict[str, str]) -> None:
+    a, (values,) = s.inputs[0], s.outputs
+    if not act.array(a) or values not in tangent:
+        return
+    u, vh = _svd(out, s)
+    p = out.matmul(out.matmul(out.transpose(u), tangent[a]), out.transpose(vh))
+    ds = tangent[values]
+    out.stmts += b.loop_nest(
+        out.names, (ir.Dim(u, 1),), lambda idx: [ir.Store(ds, idx, out.load(p, idx[0], idx[0]))]
+    )
