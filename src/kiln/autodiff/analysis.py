@@ -104,7 +104,9 @@ def _refuse_complex_flow(s: ir.Stmt, act: Activity, types: dict[str, ScalarType 
     """Library calls are differentiated by whole-array rules written for real numbers (a
     product's adjoint would need conjugate transposes): a complex result that depends on an
     argument being differentiated is refused, never given a real rule's derivative."""
-    if not isinstance(s, ir.LibCall) or s.func == "copy":
+    from kiln.autodiff.fft_rules import FFT_RULES  # rules written for complex values
+
+    if not isinstance(s, ir.LibCall) or s.func == "copy" or s.func in FFT_RULES:
         return
     if any(act.array(a) for a in s.inputs) and any(_is_complex(types.get(o)) for o in s.outputs):
         raise UnsupportedError(

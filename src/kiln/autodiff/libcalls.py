@@ -8,6 +8,7 @@ from collections.abc import Callable
 from kiln.autodiff import build as b
 from kiln.autodiff.analysis import Activity
 from kiln.autodiff.common import accumulate, fill_zero
+from kiln.autodiff.fft_rules import FFT_RULES, fft_adjoint, fft_tangent
 from kiln.autodiff.linalg_rules import LINALG_ADJOINTS, linalg_adjoint
 from kiln.autodiff.routine_rules import ROUTINE_RULES, routine_adjoint, routine_tangent
 from kiln.errors import UnsupportedError
@@ -89,6 +90,8 @@ def libcall_adjoint(
         return linalg_adjoint(s, act, shadow, type_of, names)
     if s.func in ROUTINE_RULES:
         return routine_adjoint(s, act, shadow, type_of, names)
+    if s.func in FFT_RULES:
+        return fft_adjoint(s, act, shadow, type_of, names)
     raise UnsupportedError(f"differentiation of the library call '{s.func}'", s.loc)
 
 
@@ -104,6 +107,8 @@ def libcall_tangent(
         return stmts + accumulate(names, tangent[out], tangent[s.inputs[0]], t)
     if s.func in ROUTINE_RULES:
         return stmts + routine_tangent(s, act, tangent, type_of, names)
+    if s.func in FFT_RULES:
+        return stmts + fft_tangent(s, act, tangent, type_of, names)
     if s.func != "matmul":
         raise UnsupportedError(f"differentiation of the library call '{s.func}'", s.loc)
     a, bb = s.inputs
