@@ -199,6 +199,21 @@ def _lsq(r: np.random.Generator, quick: bool) -> tuple[tuple[Any, ...], tuple[in
     return (r.standard_normal((m, n)), r.standard_normal(n), r.standard_normal(m)), (0, 1)
 
 
+def _rnn(r: np.random.Generator, quick: bool) -> tuple[tuple[Any, ...], tuple[int, ...]]:
+    steps, hidden, inputs = (5, 4, 3) if quick else (200, 64, 32)
+    W = r.standard_normal((hidden, hidden)) * 0.3 / np.sqrt(hidden)
+    U = r.standard_normal((hidden, inputs)) * 0.3
+    return (W, U, r.standard_normal((steps, inputs))), (0, 1)
+
+
+def _integrator(r: np.random.Generator, quick: bool) -> tuple[tuple[Any, ...], tuple[int, ...]]:
+    return (r.uniform(0, 1, 8 if quick else 2000), 0.7), (0, 1)
+
+
+def _pairs(r: np.random.Generator, quick: bool) -> tuple[tuple[Any, ...], tuple[int, ...]]:
+    return (r.standard_normal((6 if quick else 200, 3)), 0.3), (0,)
+
+
 def _norm(n: int) -> Make:
     return lambda r, quick: (
         (r.uniform(0.1, 1, 20 if quick else n), r.standard_normal(20 if quick else n)),
@@ -215,6 +230,9 @@ CASES = [
     ADCase("least_squares", k.least_squares, _lsq),
     ADCase("norm_example", k.norm_example, _norm(8000)),
     ADCase("norm_example_2n", k.norm_example, _norm(16000)),
+    ADCase("rnn_rebound", k.rnn_rebound, _rnn),
+    ADCase("integrator_rebound", k.integrator_rebound, _integrator),
+    ADCase("pair_energy", k.pair_energy, _pairs),
 ]
 
 

@@ -101,3 +101,31 @@ def norm_example(x, w):
     for i in range(x.shape[0]):
         out[i] = x[i] / np.sqrt(np.sum(x * x))
     return np.sum(out * w)
+
+
+def rnn_rebound(W, U, xs):
+    """A recurrence as NumPy code writes it: the state re-bound every step."""
+    h = np.zeros(W.shape[0])
+    for t in range(xs.shape[0]):
+        h = np.tanh(W @ h + U @ xs[t])
+    return np.sum(h * h)
+
+
+def integrator_rebound(y0, rate):
+    """Explicit midpoint steps, each a new array: ``y = y + h * f(y)``."""
+    y = y0.copy()
+    h = 0.01
+    for _ in range(200):
+        mid = y + 0.5 * h * (-rate * y + np.sin(np.roll(y, 1)))
+        y = y + h * (-rate * mid + np.sin(np.roll(mid, 1)))
+    return np.sum(y * y)
+
+
+def pair_energy(x, eps):
+    """A triangular nest over particle pairs (the tapes' length is counted as it runs)."""
+    e = 0.0
+    for i in range(x.shape[0]):
+        for j in range(i + 1, x.shape[0]):
+            r2 = np.sum((x[i] - x[j]) ** 2) + 0.5
+            e += eps * (1.0 / (r2 * r2 * r2) - 1.0 / (r2 * r2))
+    return e
