@@ -1,4 +1,5 @@
-"""Derivatives of ``np.linalg.eigh``, ``eigvalsh`` and the singular values in both modes.
+"""Derivatives of ``np.linalg.eigh``, ``eigvalsh``, the singular values, ``pinv`` and
+``matrix_power`` in both modes.
 
 NumPy reads one triangle of the matrix (``UPLO``), so the matrices here are not symmetric: a
 finite difference in the other triangle must give zero, and the derivative too. Losses of the
@@ -101,4 +102,34 @@ def test_singular_values(f, shape) -> None:
     assert_close(g, fd_grad(f, (a.copy(),), 0), rtol=1e-6, atol=1e-8)
     v = RNG.standard_normal(shape)
     _, tangent, _ = kiln.jvp(f)(a.copy(), tangents=(v,))
+    assert tangent == pytest.approx(float(np.sum(g * v)), rel=1e-8, abs=1e-10)
+
+
+def pseudo_inverse(a):
+    return np.sum(np.linalg.pinv(a) * np.arange(a.size).reshape(a.shape[::-1]))
+
+
+@pytest.mark.parametrize("shape", [(3, 3), (5, 3), (2, 4)])
+def test_pseudo_inverse(shape) -> None:
+    a = np.random.default_rng(sum(shape) + 1).standard_normal(shape)
+    value, g = kiln.value_and_grad(pseudo_inverse)(a.copy())
+    assert value == pytest.approx(pseudo_inverse(a.copy()), rel=1e-10)
+    assert_close(g, fd_grad(pseudo_inverse, (a.copy(),), 0), rtol=1e-6, atol=1e-7)
+    v = RNG.standard_normal(shape)
+    _, tangent, _ = kiln.jvp(pseudo_inverse)(a.copy(), tangents=(v,))
+    assert tangent == pytest.approx(float(np.sum(g * v)), rel=1e-8, abs=1e-9)
+
+
+def power_sum(a, n):
+    return np.sum(np.linalg.matrix_power(a, n) * np.arange(9.0).reshape(3, 3))
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 5, -1, -3])
+def test_matrix_power(n) -> None:
+    a = np.random.default_rng(8).standard_normal((3, 3)) * 0.5 + np.eye(3)
+    value, g = kiln.value_and_grad(power_sum)(a.copy(), n)
+    assert value == pytest.approx(power_sum(a.copy(), n), rel=1e-12)
+    assert_close(g, fd_grad(lambda m: power_sum(m, n), (a.copy(),), 0), rtol=1e-6, atol=1e-8)
+    v = RNG.standard_normal((3, 3))
+    _, tangent, _ = kiln.jvp(power_sum)(a.copy(), n, tangents=(v, None))
     assert tangent == pytest.approx(float(np.sum(g * v)), rel=1e-8, abs=1e-10)

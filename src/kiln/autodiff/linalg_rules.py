@@ -8,7 +8,8 @@ matrices are refused): each adjoint is built from library calls again (``solve``
   half the diagonal, ``S = L^-T Phi(L^T Lbar) L^-1``; a lower element of A gets
   ``S[i, j] + S[j, i]``, a diagonal one ``S[i, i]``, the upper triangle nothing.
 - ``d = det(A)``: ``Abar += dbar * d * inv(A)^T``; ``slogdet``: ``Abar += logdetbar * inv(A)^T``.
-- ``eigh``/``eigvalsh``, ``svdvals``: ``spectral_rules.py``.
+- ``eigh``/``eigvalsh``, ``svdvals``: ``spectral_rules.py``; ``pinv``, ``matrix_power``:
+  ``matrix_rules.py``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from kiln.autodiff import build as b
 from kiln.autodiff.analysis import Activity
 from kiln.autodiff.common import accumulate, fill_zero
 from kiln.autodiff.linalg_builder import LinalgBuilder
+from kiln.autodiff.matrix_rules import MATRIX, pinv_adjoint, pinv_tangent, power_adjoint, power_tangent
 from kiln.autodiff.spectral_rules import (
     EIGH,
     SPECTRAL,
@@ -32,7 +34,7 @@ from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
 
 TypeOf = Callable[[str], ScalarType | ArrayType]
-LINALG_ADJOINTS = frozenset({"solve", "inv", "cholesky", "det", "slogdet"}) | SPECTRAL
+LINALG_ADJOINTS = frozenset({"solve", "inv", "cholesky", "det", "slogdet"}) | SPECTRAL | MATRIX
 
 
 def linalg_adjoint(
@@ -117,6 +119,8 @@ _RULES: dict[str, Callable[[LinalgBuilder, ir.LibCall, Activity, dict[str, str]]
     "slogdet": _determinant,
     **dict.fromkeys(EIGH, eigh_adjoint),
     "svdvals": svdvals_adjoint,
+    "pinv": pinv_adjoint,
+    "matrix_power": power_adjoint,
 }
 
 
@@ -218,4 +222,6 @@ _TANGENTS: dict[str, Callable[[LinalgBuilder, ir.LibCall, Activity, dict[str, st
     "slogdet": _determinant_tangent,
     **dict.fromkeys(EIGH, eigh_tangent),
     "svdvals": svdvals_tangent,
+    "pinv": pinv_tangent,
+    "matrix_power": power_tangent,
 }
