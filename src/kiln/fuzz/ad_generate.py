@@ -5,7 +5,8 @@ number) is a few statements drawn from the shapes scientists write: element-wise
 with smooth ufuncs, reductions (with an axis too), matrix-vector products, loops with
 accumulators, recurrences that re-bind an array every iteration, in-place slice updates,
 element loops that fill an array, data-dependent branches, ``while`` loops, ``break``,
-triangular nests and a temporary per iteration; it returns a number. The same seed gives the
+triangular nests, a temporary per iteration, complex arithmetic, an FFT, a sort and the
+eigenvalues of a symmetric matrix; it returns a number. The same seed gives the
 same program (``Program`` of ``generate.py``)."""
 
 from __future__ import annotations
@@ -150,9 +151,35 @@ def _temporary(g: _Builder) -> None:
     g.numbers.append(c)
 
 
+def _complex(g: _Builder) -> None:
+    z, c = g.fresh("z"), g.fresh("c")
+    g.emit(f"{z} = {g.vector(1)} + 1j * {g.vector(1)}")
+    g.emit(f"{c} = np.sum(np.abs({z} * {z}) + ({z} * np.conj({z} + 0.5)).real)")
+    g.numbers.append(c)
+
+
+def _spectrum(g: _Builder) -> None:
+    c = g.fresh("c")
+    g.emit(f"{c} = np.sum(np.abs(np.fft.rfft({g.vector(1)})) ** 2 * 0.1)")
+    g.numbers.append(c)
+
+
+def _sorted(g: _Builder) -> None:
+    c = g.fresh("c")
+    g.emit(f"{c} = np.sum(np.sort({g.vector(1)}) * {g.rng.choice(g.vectors)})")
+    g.numbers.append(c)
+
+
+def _eigenvalues(g: _Builder) -> None:
+    m, c, a = g.fresh("m"), g.fresh("c"), g.rng.choice(g.vectors)
+    g.emit(f"{m} = np.outer({a}, {a}) + Y.T @ Y + np.eye(x.shape[0])")
+    g.emit(f"{c} = np.sum(np.linalg.eigvalsh({m}) ** 2) * 0.01")
+    g.numbers.append(c)
+
+
 _STATEMENTS = (
     _vector, _vector, _number, _accumulate, _recurrence, _slice_update, _element_loop, _branch,
-    _while, _break, _triangular, _temporary,
+    _while, _break, _triangular, _temporary, _complex, _spectrum, _sorted, _eigenvalues,
 )  # fmt: skip
 CONSTRUCTS = frozenset(k.__name__.lstrip("_") for k in _STATEMENTS)
 

@@ -90,4 +90,7 @@ def report(outcomes: list[Outcome], mode: str = "numpy") -> str:
     for o in outcomes:
         if o.status in ("wrong", "crash", "hang"):
             lines += ["", f"seed {o.seed}: {o.status}: {o.detail}", make(o.seed).source]
+    refused = [o for o in outcomes if o.status == "refused"]
+    if refused:  # what kiln said it cannot compile: the language's edges, one line each
+        lines += ["", "refused:", *(f"  seed {o.seed}: {o.detail}" for o in refused)]
     return "\n".join(lines)
