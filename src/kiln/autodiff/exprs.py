@@ -61,6 +61,9 @@ class Backprop:
             return [ir.Store(dl.array, e.indices, b.add(dl, b.cast(g, e.type)), loc=self.loc)]
         if isinstance(e, ir.Call) and e.func == "conj":  # not complex-linear: conj of the adjoint
             return self.run(e.args[0], b.conj(g))
+        if isinstance(e, ir.Select):  # only the branch taken was evaluated (its loads may be guarded)
+            then, orelse = self.run(e.if_true, g), self.run(e.if_false, g)
+            return [ir.If(e.cond, tuple(then), tuple(orelse), loc=self.loc)] if then or orelse else []
         stmts: list[ir.Stmt] = []
         for child, partial in active_partials(e, self.act, self.loc):
             contribution = b.cast(b.times(g, partial, conjugate=True), child.type)
@@ -83,6 +86,9 @@ def tangent(e: ir.Expr, act: Activity, tangents: dict[str, str], loc: SourceLoc)
         return ir.Load(tangents[e.array], e.indices, e.type)
     if isinstance(e, ir.Call) and e.func == "conj":
         return b.conj(tangent(e.args[0], act, tangents, loc))
+    if isinstance(e, ir.Select):  # a load in the branch not taken may be out of bounds: not read
+        then, orelse = (b.cast(tangent(x, act, tangents, loc), t) for x in (e.if_true, e.if_false))
+        return ir.Select(e.cond, then, orelse, t)
     total: ir.Expr = b.const(0, t)
     for child, partial in active_partials(e, act, loc):
         term = b.cast(b.times(tangent(child, act, tangents, loc), partial, conjugate=False), t)
