@@ -21,7 +21,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         "kernel autodiff",
         "codegen",
         "driver loop_report",
-        "api",
+        "api derivative_args",
         "derivatives kernel_launch",
         "cuda",
         "bench fuzz",
