@@ -39,9 +39,20 @@ def irfft_signal(x, norm, n):
     return np.sum(y * _weights(y.shape[-1])) + np.sum(np.sin(y))
 
 
-@pytest.mark.parametrize("f", [fft_energy, ifft_energy, rfft_energy, irfft_signal])
-@pytest.mark.parametrize("norm", NORMS)
-@pytest.mark.parametrize("n", [None, 5, 9])
+def _grid() -> list:
+    """Every transform, norm and length; the fast suite takes each transform with every norm at
+    its own length and with n shorter and longer at one norm (``-m slow`` runs the rest)."""
+    out = []
+    for f in (fft_energy, ifft_energy, rfft_energy, irfft_signal):
+        for norm in NORMS:
+            for n in (None, 5, 9):
+                sampled = n is None or norm == "backward"
+                marks = () if sampled else (pytest.mark.slow,)
+                out.append(pytest.param(f, norm, n, marks=marks, id=f"{f.__name__}-{norm}-{n}"))
+    return out
+
+
+@pytest.mark.parametrize("f, norm, n", _grid())
 def test_one_dimensional_transforms(f, norm, n) -> None:
     x = np.random.default_rng(3).standard_normal(8)
     value, g = kiln.value_and_grad(f)(x, norm, n)

@@ -76,10 +76,18 @@ def correlate_valid(a, v):
     return np.sum(np.sin(np.correlate(a, v, mode="valid")))
 
 
-@pytest.mark.parametrize(
-    "f", [convolve_full, convolve_same, convolve_valid, correlate_full, correlate_same, correlate_valid]
-)
-@pytest.mark.parametrize("n, m", [(6, 3), (5, 4), (3, 6), (4, 5), (5, 5), (1, 3), (2, 7)])
+def _sizes() -> list:
+    """Every mode at lengths shorter, longer and as long as each other; the fast suite takes
+    four of the seven pairs (``-m slow`` runs the rest)."""
+    out = []
+    for f in (convolve_full, convolve_same, convolve_valid, correlate_full, correlate_same, correlate_valid):
+        for n, m in [(6, 3), (5, 4), (3, 6), (4, 5), (5, 5), (1, 3), (2, 7)]:
+            marks = () if (n, m) in {(6, 3), (4, 5), (5, 5), (2, 7)} else (pytest.mark.slow,)
+            out.append(pytest.param(f, n, m, marks=marks, id=f"{f.__name__}-{n}-{m}"))
+    return out
+
+
+@pytest.mark.parametrize("f, n, m", _sizes())
 def test_convolution(f, n, m) -> None:
     rng = np.random.default_rng(n * 10 + m)
     _check(f, (rng.standard_normal(n), rng.standard_normal(m)))

@@ -12,7 +12,7 @@ from kiln.fuzz.ad_generate import CONSTRUCTS, generate_ad
 from kiln.fuzz.run import report, run_campaign
 
 CI_SEED = 20261129
-PER_SHARD = 12
+PER_SHARD = 6
 
 
 @pytest.mark.parametrize("shard", range(2))
@@ -21,7 +21,7 @@ def test_fixed_seed_campaign(shard: int) -> None:
     bad = [o for o in outcomes if o.status in ("wrong", "crash", "hang")]
     assert not bad, report(outcomes, "derivatives")
     counts = Counter(o.status for o in outcomes)
-    assert counts["ok"] >= 0.8 * PER_SHARD, report(outcomes, "derivatives")
+    assert counts["ok"] >= PER_SHARD - 1, report(outcomes, "derivatives")
 
 
 def test_generator_is_deterministic_and_covers_every_construct() -> None:
