@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from kiln.autodiff import build as b
 from kiln.ir import nodes as ir
-from kiln.ir.types import ArrayType
+from kiln.ir.types import ArrayType, ScalarType
 from kiln.ir.visit import bodies, iter_exprs, map_exprs, replace_body
+
+# The type of a variable by name: how whole-array rules learn their operands' types.
+TypeOf = Callable[[str], ScalarType | ArrayType]
 
 
 def renumber(body: list[ir.Stmt] | tuple[ir.Stmt, ...], start: int = 1) -> tuple[tuple[ir.Stmt, ...], int]:

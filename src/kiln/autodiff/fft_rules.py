@@ -19,13 +19,13 @@ from collections.abc import Callable
 
 from kiln.autodiff import build as b
 from kiln.autodiff.analysis import Activity
-from kiln.autodiff.common import fill_zero
+from kiln.autodiff.common import TypeOf, fill_zero
 from kiln.errors import UnsupportedError
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, ArrayType, ScalarType
 
-TypeOf = Callable[[str], ScalarType | ArrayType]
 Index = tuple[ir.Expr, ...]
+_C = ScalarType("complex128")  # the FFTs' complex results
 _OPPOSITE = {"backward": "forward", "ortho": "ortho", "forward": "backward"}
 FFT_RULES = frozenset(f"{f}_{n}" for f in ("fft", "ifft", "rfft", "irfft") for n in _OPPOSITE)
 
@@ -120,9 +120,6 @@ def fft_adjoint(
     t = type_of(y)
     assert isinstance(t, ArrayType)
     return out.stmts + fill_zero(names, g, t)
-
-
-_C = ScalarType("complex128")
 
 
 def fft_tangent(

@@ -3,19 +3,15 @@ inside the library. ``matmul``'s adjoints are matrix products again (BLAS for la
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from kiln.autodiff import build as b
 from kiln.autodiff.analysis import Activity
-from kiln.autodiff.common import accumulate, fill_zero
+from kiln.autodiff.common import TypeOf, accumulate, fill_zero
 from kiln.autodiff.fft_rules import FFT_RULES, fft_adjoint, fft_tangent
 from kiln.autodiff.linalg_rules import LINALG_ADJOINTS, linalg_adjoint
 from kiln.autodiff.routine_rules import ROUTINE_RULES, routine_adjoint, routine_tangent
 from kiln.errors import UnsupportedError
 from kiln.ir import nodes as ir
-from kiln.ir.types import ArrayType, ScalarType
-
-TypeOf = Callable[[str], ScalarType | ArrayType]
+from kiln.ir.types import ArrayType
 
 
 def _transpose(names: b.Names, a: str, t: ArrayType) -> tuple[str, ir.View]:

@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kiln.autodiff import build as b
+from kiln.autodiff.common import TypeOf
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
-
-TypeOf = Callable[[str], ScalarType | ArrayType]
 
 
 class LinalgBuilder:

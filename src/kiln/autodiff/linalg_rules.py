@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from kiln.autodiff import build as b
 from kiln.autodiff.analysis import Activity
-from kiln.autodiff.common import accumulate, fill_zero
+from kiln.autodiff.common import TypeOf, accumulate, fill_zero
 from kiln.autodiff.linalg_builder import LinalgBuilder
 from kiln.autodiff.matrix_rules import MATRIX, pinv_adjoint, pinv_tangent, power_adjoint, power_tangent
 from kiln.autodiff.spectral_rules import (
@@ -33,7 +33,6 @@ from kiln.errors import UnsupportedError
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
 
-TypeOf = Callable[[str], ScalarType | ArrayType]
 LINALG_ADJOINTS = frozenset({"solve", "inv", "cholesky", "det", "slogdet"}) | SPECTRAL | MATRIX
 
 

@@ -20,7 +20,7 @@ from kiln.ir.types import INT64, ScalarType
 MATRIX = frozenset({"pinv", "matrix_power"})
 
 
-def _minus_product(out: LinalgBuilder, square: str, left: str, right: str) -> str:
+def _minus_product(out: LinalgBuilder, left: str, right: str) -> str:
     """``I - left @ right`` (square)."""
     t = ScalarType(out.dtype)
     product = out.matmul(left, right)
@@ -41,8 +41,8 @@ def pinv_adjoint(out: LinalgBuilder, s: ir.LibCall, act: Activity, shadow: dict[
         return
     pb, pt, pbt = shadow[p], out.transpose(p), out.transpose(shadow[p])
     t1 = out.matmul(out.matmul(pt, pb), pt)
-    t2 = out.matmul(out.matmul(_minus_product(out, a, a, p), pbt), out.matmul(p, pt))
-    t3 = out.matmul(out.matmul(pt, p), out.matmul(pbt, _minus_product(out, p, p, a)))
+    t2 = out.matmul(out.matmul(_minus_product(out, a, p), pbt), out.matmul(p, pt))
+    t3 = out.matmul(out.matmul(pt, p), out.matmul(pbt, _minus_product(out, p, a)))
     out.add_into(
         shadow[a], lambda i, j: b.add(b.sub(out.load(t2, i, j), out.load(t1, i, j)), out.load(t3, i, j))
     )
@@ -54,8 +54,8 @@ def pinv_tangent(out: LinalgBuilder, s: ir.LibCall, act: Activity, tangent: dict
         return
     da, dat, pt = tangent[a], out.transpose(tangent[a]), out.transpose(p)
     t1 = out.matmul(out.matmul(p, da), p)
-    t2 = out.matmul(out.matmul(out.matmul(p, pt), dat), _minus_product(out, a, a, p))
-    t3 = out.matmul(out.matmul(_minus_product(out, p, p, a), dat), out.matmul(pt, p))
+    t2 = out.matmul(out.matmul(out.matmul(p, pt), dat), _minus_product(out, a, p))
+    t3 = out.matmul(out.matmul(_minus_product(out, p, a), dat), out.matmul(pt, p))
     out.add_into(
         tangent[p], lambda i, j: b.add(b.sub(out.load(t2, i, j), out.load(t1, i, j)), out.load(t3, i, j))
     )

@@ -16,12 +16,11 @@ from collections.abc import Callable
 
 from kiln.autodiff import build as b
 from kiln.autodiff.analysis import Activity
-from kiln.autodiff.common import fill_zero
+from kiln.autodiff.common import TypeOf, fill_zero
 from kiln.ir import nodes as ir
 from kiln.ir.ops import ROUTINES_WITH_MODE
-from kiln.ir.types import INT64, ArrayType, ScalarType
+from kiln.ir.types import INT64, ArrayType
 
-TypeOf = Callable[[str], ScalarType | ArrayType]
 Index = tuple[ir.Expr, ...]
 
 _ORDERS = {"sort": "argsort", "sort_stable": "argsort_stable", "sort_heapsort": "argsort_heapsort",

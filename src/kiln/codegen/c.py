@@ -78,11 +78,12 @@ def render_function(fn: ir.Function, openmp: bool = False) -> str:
     arrays = {n: t for n, t in types.items() if isinstance(t, ArrayType)}
     exprs = cx.ExprRenderer(arrays)
     stmts = StmtRenderer(exprs, fn, render_libcall, openmp)
+    stacks = c_bindings.binding_stacks(fn)
     body: list[str] = []
     for name, t in types.items():
         body += declare_variable(name, t)
     body.append("PyObject* kiln_result = NULL;")
-    body += c_bindings.declare_stacks(fn)
+    body += c_bindings.declare_stacks(stacks)
     body += common_locals(openmp)
     body.append(f"if (nargs != {len(fn.params)}) {{")
     body.append(f'  PyErr_SetString(PyExc_TypeError, "expected {len(fn.params)} arguments"); return NULL; }}')
@@ -94,7 +95,7 @@ def render_function(fn: ir.Function, openmp: bool = False) -> str:
     body += ["kiln_result = Py_None; Py_INCREF(Py_None);", "goto kiln_cleanup;"]
     body += ["kiln_fail:", "Py_XDECREF(kiln_result); kiln_result = NULL;", "kiln_cleanup:"]
     body += [f"Py_XDECREF({cx.owner_name(n)});" for n in arrays]
-    body += c_bindings.free_stacks(fn)
+    body += c_bindings.free_stacks(stacks)
     body.append("return kiln_result;")
     whole = whole_module(fn)
     out = [prelude(), PRELUDE_END, blas_support_code(whole), support_code(whole)]
@@ -102,8 +103,8 @@ def render_function(fn: ir.Function, openmp: bool = False) -> str:
         out.append(numpy_code)
     if print_code := print_support_code(whole):
         out.append(print_code)
-    if binding_code := c_bindings.support_code(fn):
-        out.append(binding_code)
+    if stacks:
+        out.append(c_bindings.SUPPORT)
     out += render_helpers(fn.helpers, openmp)
     out.append(f"/* kiln: {fn.name} */")
     out.append("static PyObject* kiln_entry(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {")

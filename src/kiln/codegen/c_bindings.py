@@ -15,7 +15,7 @@ from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType
 from kiln.ir.visit import iter_stmts
 
-_SUPPORT = r"""
+SUPPORT = r"""
 /* kiln: binding stacks (earlier bindings of re-bound arrays, for reverse sweeps) */
 typedef struct { PyObject** owner; void** data; npy_intp* meta; npy_intp n, cap; } kiln_bindings;
 static int kiln_bindings_grow(kiln_bindings* s, int nd) {
@@ -57,20 +57,16 @@ def binding_stacks(fn: ir.Function) -> list[str]:
     return list(found)
 
 
-def support_code(fn: ir.Function) -> str:
-    return _SUPPORT if binding_stacks(fn) else ""
-
-
 def stack_name(stack: str) -> str:
     return f"b_{stack}"
 
 
-def declare_stacks(fn: ir.Function) -> list[str]:
-    return [f"kiln_bindings {stack_name(s)} = {{0}};" for s in binding_stacks(fn)]
+def declare_stacks(stacks: list[str]) -> list[str]:
+    return [f"kiln_bindings {stack_name(s)} = {{0}};" for s in stacks]
 
 
-def free_stacks(fn: ir.Function) -> list[str]:
-    return [f"kiln_bindings_free(&{stack_name(s)});" for s in binding_stacks(fn)]
+def free_stacks(stacks: list[str]) -> list[str]:
+    return [f"kiln_bindings_free(&{stack_name(s)});" for s in stacks]
 
 
 def render_save(s: ir.SaveBinding, t: ArrayType) -> list[str]:
