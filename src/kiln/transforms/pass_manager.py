@@ -100,6 +100,11 @@ PIPELINES: dict[str, tuple[PipelineEntry, ...]] = {
     "schedule": ("hoist_blocks", "team_regions", "schedule_loops"),
 }
 PIPELINES["default"] = PIPELINES["cpu"]
+# ``@kiln.jit(target="cuda")``: the same optimizer, without what only a CPU profits from
+# (cache tiles, unrolling, SIMD marks, polling for signals) and without the library calls the
+# GPU has no implementation of yet (gemm with alpha and beta, batched matrix-vector products).
+NOT_FOR_CUDA = frozenset({"fuse_gemm", "batch_matvec", "tiling", "unroll", "simd", "poll_signals"})
+PIPELINES["cuda"] = (*(p for p in PIPELINES["cpu"] if p not in NOT_FOR_CUDA), "parallelize_inner")
 # A program about to be differentiated is optimized without the passes that make library calls
 # no derivative rule knows (gemm with alpha and beta) or overwrite values the derivative reads
 # (an array updated in place); its derivative may use them.

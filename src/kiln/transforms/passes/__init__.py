@@ -12,6 +12,7 @@ from kiln.transforms.passes import hoist_loads as _hoist_loads  # noqa: F401
 from kiln.transforms.passes import interchange as _interchange  # noqa: F401
 from kiln.transforms.passes import licm as _licm  # noqa: F401
 from kiln.transforms.passes import parallelize as _parallelize  # noqa: F401
+from kiln.transforms.passes import parallelize_inner as _parallelize_inner  # noqa: F401
 from kiln.transforms.passes import poll_signals as _poll_signals  # noqa: F401
 from kiln.transforms.passes import rebind_in_place as _rebind_in_place  # noqa: F401
 from kiln.transforms.passes import recompute as _recompute  # noqa: F401
