@@ -21,7 +21,8 @@ from kiln.frontend.arguments import (
     nonneg_positions,
 )
 from kiln.frontend.python import check_parameters
-from kiln.options import Options, sanitizers
+from kiln.gpu_jit import TARGETS, CudaJitFunction, cuda_usable
+from kiln.options import Options, env_target, sanitizers
 from kiln.runtime.tiers import wait_for_optimized_builds
 
 __all__ = [
@@ -158,6 +159,7 @@ def jit(
     cache: bool = ...,
     passes: Mapping[str, Mapping[str, Any]] | None = ...,
     sanitize: str | None = ...,
+    target: str | None = ...,
 ) -> JitFunction: ...
 @overload
 def jit(
@@ -169,6 +171,7 @@ def jit(
     cache: bool = ...,
     passes: Mapping[str, Mapping[str, Any]] | None = ...,
     sanitize: str | None = ...,
+    target: str | None = ...,
 ) -> Callable[[Callable[..., Any]], JitFunction]: ...
 
 
@@ -181,10 +184,18 @@ def jit(
     cache: bool = True,
     passes: Mapping[str, Mapping[str, Any]] | None = None,
     sanitize: str | None = None,
+    target: str | None = None,
 ) -> Any:
     """Compile a NumPy-style Python function to native code (see README). ``passes`` sets pass
     parameters, e.g. ``{"tiling": {"sizes": (32, 32)}, "unroll": {"factor": 4}}``; ``sanitize``
-    ("address,undefined") builds with those sanitizers (default: ``KILN_SANITIZE``)."""
+    ("address,undefined") builds with those sanitizers (default: ``KILN_SANITIZE``).
+    ``target``: "cpu", "cuda" (a CUDA GPU: docs/gpu.md) or "auto" (the GPU when there is one
+    and nvcc, else the CPU); default ``KILN_TARGET``, else "cpu"."""
+    where = target if target is not None else env_target()
+    if where not in TARGETS:
+        raise ValueError(f"kiln.jit: target must be one of {', '.join(TARGETS)}, not {where!r}")
+    if where == "auto":
+        where = "cuda" if cuda_usable() else "cpu"
     frozen = tuple(
         (name, tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in sorted(params.items())))
         for name, params in sorted((passes or {}).items())
@@ -195,9 +206,11 @@ def jit(
     if sanitize is not None:
         options = options.with_(sanitize=sanitizers(sanitize))
 
-    def wrap(f: Callable[..., Any]) -> JitFunction:
+    def wrap(f: Callable[..., Any]) -> JitFunction | CudaJitFunction:
         if not isinstance(f, types.FunctionType):
             raise TypeError("kiln.jit decorates plain Python functions")
+        if where == "cuda":  # a GPU runs nothing well but parallel loops
+            return CudaJitFunction(f, options.with_(parallel=True))
         return JitFunction(f, options)
 
     return wrap(fn) if fn is not None else wrap

@@ -10,6 +10,8 @@ kernel:     kernel source --[lower]--> one thread's IR --[assemble: ASSEMBLY_STA
             CPU IR --[passes]--> [prefetch] --[schedule]--> --[codegen]--> C (OpenMP over
             blocks) --[build]
 cuda:       one thread's IR --[cuda_ir]--> --[codegen: CUDA C]--> --[nvcc]--> launcher
+jit cuda:   python source --[lower]--> loop IR --[passes: the cuda pipeline]--> optimized IR
+            --[codegen: host code launching kernels, CUDA C]--> --[nvcc]--> entry
 derivative: loop IR --[passes but library idioms, unless differentiating first]--> --[reverse or
             forward]--> derivative IR --[passes, if not run before]--> --[schedule]-->
             --[codegen]--> --[build]
@@ -32,8 +34,10 @@ from typing import Any
 
 from kiln.codegen.c import render_function
 from kiln.codegen.cuda import CudaModule, render_cuda
+from kiln.codegen.cuda_jit import render_gpu_function
 from kiln.errors import UnsupportedError
 from kiln.frontend.python import lower_function
+from kiln.gpu_call import GpuFunction
 from kiln.ir import nodes as ir
 from kiln.ir.printer import print_function
 from kiln.ir.types import ArrayType, ConstArg, ScalarType, TupleType
@@ -220,6 +224,43 @@ def compile_gpu_kernel(
     launcher.restype = ctypes.c_int
     launcher.argtypes = [ctypes.c_uint, ctypes.c_uint, ctypes.c_uint, ctypes.c_void_p]
     return GpuKernel(tuple(module.checks), thread.params, frozenset(thread.written_params), launcher)
+
+
+@dataclass(frozen=True)
+class CompiledGpu:
+    """One specialization of ``@kiln.jit(target="cuda")``."""
+
+    lowered: ir.Function
+    optimized: ir.Function
+    cuda_source: str
+    call: GpuFunction | None  # None when compiled without building
+
+
+def compile_gpu_function(
+    fn: types.FunctionType,
+    arg_types: ArgTypes,
+    options: Options,
+    *,
+    build: bool = True,
+    log: list[str] | None = None,
+    nonneg: frozenset[int] = frozenset(),
+) -> CompiledGpu:
+    """A ``@kiln.jit`` function for a CUDA GPU: the loop IR through the ``cuda`` pipeline,
+    then host code and kernels in one CUDA module built by nvcc."""
+    with stage("frontend"):
+        lowered = _verified(lower_function(fn, arg_types, options, nonneg=nonneg), options, "ir", log)
+    optimized = _verified(run_passes(lowered, options, "cuda").fn, options, "opt", log)
+    with stage("codegen"):
+        module = render_gpu_function(optimized)
+    _dump(options, "cuda", module.source, log)
+    if not build:
+        return CompiledGpu(lowered, optimized, module.source, None)
+    from kiln.runtime.nvcc import build_library  # only GPU builds need it
+
+    lib = build_library(module.source, options.cache_dir)
+    return CompiledGpu(
+        lowered, optimized, module.source, GpuFunction(optimized, getattr(lib, module.entry), module.checks)
+    )
 
 
 def compile_derivative(

@@ -113,6 +113,11 @@ def kernel_target_override() -> str | None:
     return value if value in KERNEL_TARGETS else None
 
 
+def env_target() -> str:
+    """``KILN_TARGET`` (cpu, cuda or auto): where ``@kiln.jit`` functions run unless told."""
+    return os.environ.get("KILN_TARGET", "").strip().lower() or "cpu"
+
+
 def env_scratch_bytes() -> int:
     """``KILN_SCRATCH_BYTES``: how many bytes of free scratch blocks kiln.runtime.scratch keeps
     (default 1 GiB; 0 keeps none)."""

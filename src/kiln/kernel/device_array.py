@@ -18,8 +18,17 @@ class CudaArray:
         if any(n < 0 for n in self.shape):
             raise ValueError(f"negative dimensions are not allowed: {self.shape}")
         self.dtype = np.dtype(dtype)
+        self.base: object = None
         self.ptr = 0
         self.ptr = cudart.malloc(self.nbytes)
+
+    @classmethod
+    def adopt(cls, ptr: int, shape: tuple[int, ...], dtype: Any, base: object = None) -> CudaArray:
+        """An array over device memory at ``ptr`` that exists already: freed with this array
+        when ``base`` is None (it was handed over), else kept alive by ``base``, which owns it."""
+        out = cls.__new__(cls)
+        out.shape, out.dtype, out.base, out.ptr = tuple(shape), np.dtype(dtype), base, ptr
+        return out
 
     # ---------------------------------------------------------------- numpy-like
     @property
@@ -66,7 +75,7 @@ class CudaArray:
         return ary
 
     def __del__(self) -> None:
-        if getattr(self, "ptr", 0):
+        if getattr(self, "ptr", 0) and getattr(self, "base", None) is None:
             cudart.free(self.ptr)
             self.ptr = 0
 

@@ -27,7 +27,7 @@ from kiln.kernel.lower_intrinsics import array_space
 from kiln.kernel.nonneg import drop_wraparound
 from kiln.runtime import cudart
 
-_CTYPES = {
+SCALAR_CTYPES = {
     "bool": ctypes.c_uint8, "int8": ctypes.c_int8, "int16": ctypes.c_int16, "int32": ctypes.c_int32,
     "int64": ctypes.c_int64, "uint8": ctypes.c_uint8, "uint16": ctypes.c_uint16,
     "uint32": ctypes.c_uint32, "uint64": ctypes.c_uint64, "float32": ctypes.c_float,
@@ -79,7 +79,7 @@ class GpuKernel:
             if isinstance(t, ConstArg):
                 continue
             if isinstance(t, ScalarType):
-                keep.append(_CTYPES[t.dtype](a))
+                keep.append(SCALAR_CTYPES[t.dtype](a))
                 continue
             dev = a if isinstance(a, CudaArray) else to_gpu(a)
             if not isinstance(a, CudaArray) and p.name in self.written:
@@ -99,12 +99,14 @@ class GpuKernel:
         for host, dev in back:
             dev.copy_to_host(host)
         if self.err is not None:
-            self._raise_failed_check(self.err.copy_to_host())
+            err = self.err.copy_to_host()
+            if err[0]:
+                raise failed_check(self.checks, [int(x) for x in err])
 
-    def _raise_failed_check(self, err: np.ndarray) -> None:
-        if err[0]:
-            c = self.checks[int(err[0]) - 1]
-            message = c.message.replace("%lld", "%d") % tuple(
-                int(x) for x in err[1 : 1 + c.message.count("%lld")]
-            )
-            raise getattr(builtins, c.exc, RuntimeError)(message)
+
+def failed_check(checks: tuple[ir.Check, ...], err: list[int]) -> Exception:
+    """The exception of check number ``err[0]`` (from 1), its integer arguments in ``err[1:]``."""
+    c = checks[err[0] - 1]
+    message = c.message.replace("%lld", "%d") % tuple(err[1 : 1 + c.message.count("%lld")])
+    exc = getattr(builtins, c.exc, RuntimeError)
+    return exc(message) if isinstance(exc, type) and issubclass(exc, Exception) else RuntimeError(message)

@@ -3,8 +3,9 @@
 Entries live beside the C modules, under ``<cache_dir>/cuda/<key[:2]>/`` (the ``.so``, its
 ``.cu`` source, and a manifest with the ``.so``'s sha256 written last), published by
 ``os.replace`` from a private temporary directory as ``runtime.cache`` does. The key covers
-the source, nvcc's identity and the target architecture. ``check_compiles`` compiles many
-modules in one nvcc call (object code only) for tests that only need to know they build.
+the source, nvcc's version (not its path: a cache built on one machine serves another with the
+same toolkit) and the target architecture. ``check_compiles`` compiles many modules in one nvcc
+call (object code only) for tests that only need to know they build.
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ def _run(cmd: list[str], source: Path) -> None:
 def build_library(source: str, cache_dir: Path, arch: str = DEFAULT_ARCH) -> ctypes.CDLL:
     """The loaded shared library of ``source`` (built once per content, cached on disk)."""
     nvcc = require_nvcc()
-    key = hashlib.sha256("\0".join((_FORMAT, nvcc, nvcc_version(nvcc), arch, source)).encode()).hexdigest()
+    key = hashlib.sha256("\0".join((_FORMAT, nvcc_version(nvcc), arch, source)).encode()).hexdigest()
     with _lock:
         lib = _memo.get(key)
         if lib is None:

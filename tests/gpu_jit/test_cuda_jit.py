@@ -1,0 +1,245 @@
+"""``@kiln.jit(target="cuda")``: where statements run (host, launched grids, one-thread kernels),
+that the CUDA C of every case builds with nvcc (no GPU needed), and, on a machine with a CUDA
+device, results equal to NumPy's with host arrays and with arrays kept on the device."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import kiln
+from kiln.gpu_jit import CudaJitFunction
+from kiln.kernel_launch import gpu_present
+from kiln.options import Options
+from kiln.runtime import cudart
+from kiln.runtime.nvcc import check_compiles, find_nvcc
+
+HAS_NVCC = find_nvcc() is not None
+HAS_GPU = gpu_present()
+needs_nvcc = pytest.mark.skipif(not HAS_NVCC, reason="no nvcc")
+needs_gpu = pytest.mark.skipif(not HAS_GPU, reason="no CUDA device")
+
+
+def stencil(a, b, steps):
+    for _ in range(steps):
+        b[1:-1] = 0.25 * (a[:-2] + 2.0 * a[1:-1] + a[2:])
+        a[1:-1] = 0.25 * (b[:-2] + 2.0 * b[1:-1] + b[2:])
+
+
+def reductions(x):
+    return np.sum(x), np.max(x), np.min(x), np.prod(x[:5]), x[0] + x[-1]
+
+
+def axis_sums(m):
+    return m.sum(axis=0), m.sum(axis=1), m.max(axis=1)
+
+
+def elementwise(m, s):
+    return np.exp(m) * s + m.T - np.sqrt(np.abs(m))  # m square, else NumPy cannot broadcast
+
+
+def products(a, b, v):
+    return a @ b, a @ v, v @ b, v @ v
+
+
+def prefix(x):
+    out = np.empty_like(x)
+    acc = 0.0
+    for i in range(x.shape[0]):  # a carried value: runs on one GPU thread
+        acc += x[i]
+        out[i] = acc
+    return out
+
+
+def heat2d(t, a, b):
+    for _ in range(t):
+        b[1:-1, 1:-1] = 0.2 * (a[1:-1, 1:-1] + a[1:-1, :-2] + a[1:-1, 2:] + a[2:, 1:-1] + a[:-2, 1:-1])
+        a[1:-1, 1:-1] = 0.2 * (b[1:-1, 1:-1] + b[1:-1, :-2] + b[1:-1, 2:] + b[2:, 1:-1] + b[:-2, 1:-1])
+
+
+def integers(x, k):
+    return x // k, x % k, np.sum(x * k)
+
+
+def early_exit(x, limit):
+    total = 0.0
+    for i in range(x.shape[0]):
+        if x[i] > limit:
+            break
+        total += x[i]
+    return total
+
+
+def lookup(x, i):
+    return x[i]
+
+
+def _rng() -> np.random.Generator:
+    return np.random.default_rng(7)
+
+
+def _cases() -> dict[str, tuple[object, tuple[object, ...]]]:
+    r = _rng()
+    m = r.random((33, 17))
+    return {
+        "stencil": (stencil, (r.random(100), r.random(100), 3)),
+        "reductions_f64": (reductions, (r.random(1000) + 0.5,)),
+        "reductions_f32": (reductions, ((r.random(257) + 0.5).astype(np.float32),)),
+        "reductions_i64": (reductions, (r.integers(-50, 50, 300),)),
+        "axis_sums": (axis_sums, (m,)),
+        "axis_sums_one_row": (axis_sums, (r.random((1, 9)),)),
+        "elementwise": (elementwise, (r.random((19, 19)), 1.5)),
+        "elementwise_mismatch": (elementwise, (m, 1.5)),  # raises ValueError, as NumPy does
+        "products": (products, (r.random((20, 30)), r.random((30, 7)), r.random(30))),
+        "products_f32": (
+            products,
+            tuple(x.astype(np.float32) for x in (r.random((5, 3)), r.random((3, 4)), r.random(3))),
+        ),
+        "prefix": (prefix, (r.random(50),)),
+        "heat2d": (heat2d, (4, r.random((20, 24)), r.random((20, 24)))),
+        "integers": (integers, (r.integers(-100, 100, 64), 7)),
+        "early_exit": (early_exit, (r.random(100), 0.9)),
+        "empty": (reductions, (np.zeros(0) + 1.0,)),  # raises ValueError, as NumPy does
+    }
+
+
+CASES = _cases()
+
+
+def _compiled(name: str) -> tuple[CudaJitFunction, tuple[object, ...]]:
+    fn, args = CASES[name]
+    jitted = kiln.jit(fn, target="cuda")
+    assert isinstance(jitted, CudaJitFunction)
+    return jitted, args
+
+
+def _source(name: str) -> str:
+    jitted, args = _compiled(name)
+    return jitted._specialize(tuple(args), build=False).cuda_source
+
+
+# ------------------------------------------------------------------ no GPU needed
+def test_targets():
+    assert isinstance(kiln.jit(stencil, target="cuda"), CudaJitFunction)
+    assert not isinstance(kiln.jit(stencil, target="cpu"), CudaJitFunction)
+    with pytest.raises(ValueError, match="target must be one of"):
+        kiln.jit(stencil, target="tpu")
+    auto = kiln.jit(stencil, target="auto")
+    assert isinstance(auto, CudaJitFunction) == (cudart.device_count() > 0 and HAS_NVCC)
+
+
+def test_target_from_environment(monkeypatch):
+    monkeypatch.setenv("KILN_TARGET", "cuda")
+    assert isinstance(kiln.jit(stencil), CudaJitFunction)
+
+
+def test_stencil_keeps_its_time_loop_on_the_host():
+    source = _source("stencil")
+    entry = source[source.index('extern "C" int kiln_entry') :]
+    assert "for (long long k_k" in entry  # the time loop, on the host
+    assert entry.count("<<<") >= 2  # each array statement a grid
+    assert "<<<1, 1>>>" not in entry  # nothing on one thread
+
+
+def test_reductions_fold_across_threads():
+    source = _source("reductions_f64")
+    assert source.count("kiln_red_slots") >= 4
+    assert "kiln_shfl" in source and "atomicCAS(word" in source
+
+
+def test_carried_loop_runs_on_one_thread():
+    source = _source("prefix")
+    assert "<<<1, 1>>>" in source
+
+
+def test_two_dimensional_grids_run_along_rows():
+    source = _source("heat2d")
+    assert "blockIdx.y" in source and "dim3(32, 8)" in source
+
+
+@needs_nvcc
+def test_generated_cuda_builds():
+    check_compiles([_source(name) for name in CASES], Options().cache_dir)
+
+
+@pytest.mark.skipif(HAS_GPU, reason="a CUDA device is present")
+@needs_nvcc
+def test_no_device_is_a_clear_error():
+    jitted, args = _compiled("reductions_f64")
+    with pytest.raises(RuntimeError, match="no CUDA device"):
+        jitted(*args)
+
+
+def test_unsupported_is_refused_clearly():
+    def sorts(x):
+        return np.sort(x)
+
+    with pytest.raises(kiln.UnsupportedError, match="GPU"):
+        kiln.jit(sorts, target="cuda")._specialize((np.zeros(3),), build=False)
+
+
+# ------------------------------------------------------------------------ on a GPU
+def _copies(args: tuple[object, ...]) -> list[object]:
+    return [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+
+
+def _same(expected: object, got: object) -> None:
+    if isinstance(expected, tuple):
+        assert isinstance(got, tuple) and len(got) == len(expected)
+        for e, g in zip(expected, got):
+            _same(e, g)
+        return
+    e, g = np.asarray(expected), np.asarray(got)
+    assert e.shape == g.shape and e.dtype == g.dtype, (e.shape, g.shape, e.dtype, g.dtype)
+    if e.dtype.kind in "fc":
+        np.testing.assert_allclose(g, e, rtol=1e-5 if e.dtype == np.float32 else 1e-12, atol=1e-6)
+    else:
+        np.testing.assert_array_equal(g, e)
+
+
+@needs_gpu
+@pytest.mark.gpu
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_matches_numpy(name):
+    fn, args = CASES[name]
+    jitted, _ = _compiled(name)
+    mine, theirs = _copies(args), _copies(args)
+    try:
+        expected = fn(*theirs)
+    except Exception as exc:  # noqa: BLE001 - the compiled function must raise the same
+        with pytest.raises(type(exc)):
+            jitted(*mine)
+        return
+    _same(expected, jitted(*mine))
+    for e, g in zip(theirs, mine):
+        if isinstance(e, np.ndarray):
+            _same(e, g)
+
+
+@needs_gpu
+@pytest.mark.gpu
+def test_arrays_stay_on_the_device():
+    from kiln import cuda
+
+    r = _rng()
+    a, b = r.random(1000), r.random(1000)
+    jitted = kiln.jit(stencil, target="cuda")
+    da, db = cuda.to_device(a), cuda.to_device(b)
+    for _ in range(3):
+        jitted(da, db, 2)
+    stencil(a, b, 6)
+    np.testing.assert_allclose(da.copy_to_host(), a, rtol=1e-12)
+    assert jitted.transfers(da, db, 2).startswith("transfers: 0 to the device")
+    m = cuda.to_device(r.random((8, 8)))
+    sums = kiln.jit(axis_sums, target="cuda")(m)
+    assert all(isinstance(s, cuda.CudaArray) for s in sums)
+
+
+@needs_gpu
+@pytest.mark.gpu
+def test_checks_raise_like_the_cpu_build():
+    x = np.arange(5.0)
+    with pytest.raises(IndexError):
+        kiln.jit(lookup, target="cuda", boundscheck=True)(x, 7)
+    with pytest.raises(ValueError, match="could not broadcast"):
+        kiln.jit(stencil, target="cuda")(np.zeros(5), np.zeros(6), 1)
