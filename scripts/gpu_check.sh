@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # On a machine with a CUDA GPU and nvcc: run every `kiln bench gpu` kernel on the GPU against
-# NumPy, then the kernel tests (GPU-marked ones included: they run where a GPU is present).
+# NumPy, then the kernel and `@kiln.jit(target="cuda")` tests (GPU-marked ones included: they
+# run where a GPU is present); with NPBENCH_DIR set, NPBench on the GPU too (preset
+# NPBENCH_PRESET, default M): validated count, speedups over NumPy and NPBench's CuPy versions.
 # Needs no network: it uses .venv when that works here (scripts/setup_env.sh when it needs
 # setting up and can be), else the machine's python3 with src/ on PYTHONPATH (KILN_PY=...
 # picks the interpreter).
@@ -29,8 +31,14 @@ bench_rc=$?
 
 workers=()
 if "$PY" -c 'import xdist' >/dev/null 2>&1; then workers=(-n 4); fi
-timeout 150 "$PY" -m pytest -q -p no:cacheprovider ${workers[@]+"${workers[@]}"} tests/kernel -rs 2>&1 | tail -15
+timeout 240 "$PY" -m pytest -q -p no:cacheprovider ${workers[@]+"${workers[@]}"} tests/kernel tests/gpu_jit -rs 2>&1 | tail -15
 tests_rc=$?
 
-echo "gpu_check summary: kernels on GPU rc=$bench_rc, kernel tests rc=$tests_rc"
-[ "$bench_rc" -eq 0 ] && [ "$tests_rc" -eq 0 ]
+npbench_rc=0
+if [ -n "${NPBENCH_DIR:-}" ]; then
+    timeout 1800 "$PY" -m kiln.bench.npbench_gpu --repeat 3 "$NPBENCH_DIR" "${NPBENCH_PRESET:-M}"
+    npbench_rc=$?
+fi
+
+echo "gpu_check summary: kernels on GPU rc=$bench_rc, tests rc=$tests_rc, npbench rc=$npbench_rc"
+[ "$bench_rc" -eq 0 ] && [ "$tests_rc" -eq 0 ] && [ "$npbench_rc" -eq 0 ]
