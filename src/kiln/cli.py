@@ -68,6 +68,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--timeout", type=float, default=600.0, help="seconds per NPBench benchmark (default 600)"
     )
     npbench.add_argument(
+        "--target",
+        choices=("cpu", "cuda"),
+        default="cpu",
+        help="npbench suite: cuda runs kiln.jit(target='cuda') on the GPU against NumPy and "
+        "NPBench's CuPy versions (kiln.bench.npbench_gpu)",
+    )
+    npbench.add_argument(
         "--warm-compiler",
         action="store_true",
         help="compile suite: each kernel's cache starts with the compiler probe and the prelude's "
@@ -274,6 +281,13 @@ def cmd_bench_npbench(args: argparse.Namespace) -> int:
     if isinstance(chosen, int):
         return chosen
     npbench_dir, names = chosen
+    if args.target == "cuda":
+        from kiln.bench import npbench_gpu
+
+        argv = ["--repeat", str(args.repeat), "--timeout", str(args.timeout), str(npbench_dir), args.preset]
+        if args.json:
+            argv[:0] = ["--json", str(args.json)]
+        return npbench_gpu.main([*argv, *names])
     scaling = (args.threads or 2) if args.scaling else 0
     rows = npbench.run_npbench(
         npbench_dir,

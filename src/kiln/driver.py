@@ -234,6 +234,8 @@ class CompiledGpu:
     optimized: ir.Function
     cuda_source: str
     call: GpuFunction | None  # None when compiled without building
+    entry: str = ""  # the module's entry point
+    checks: tuple[ir.Check, ...] = ()  # its run-time checks, numbered from 1
 
 
 def compile_gpu_function(
@@ -254,13 +256,12 @@ def compile_gpu_function(
         module = render_gpu_function(optimized)
     _dump(options, "cuda", module.source, log)
     if not build:
-        return CompiledGpu(lowered, optimized, module.source, None)
+        return CompiledGpu(lowered, optimized, module.source, None, module.entry, module.checks)
     from kiln.runtime.nvcc import build_library  # only GPU builds need it
 
     lib = build_library(module.source, options.cache_dir)
-    return CompiledGpu(
-        lowered, optimized, module.source, GpuFunction(optimized, getattr(lib, module.entry), module.checks)
-    )
+    call = GpuFunction(optimized, getattr(lib, module.entry), module.checks)
+    return CompiledGpu(lowered, optimized, module.source, call, module.entry, module.checks)
 
 
 def compile_derivative(

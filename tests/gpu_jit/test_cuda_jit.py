@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from tests.gpu_jit import emulation
 
 import kiln
 from kiln.gpu_jit import CudaJitFunction
@@ -137,8 +138,8 @@ def test_stencil_keeps_its_time_loop_on_the_host():
     source = _source("stencil")
     entry = source[source.index('extern "C" int kiln_entry') :]
     assert "for (long long k_k" in entry  # the time loop, on the host
-    assert entry.count("<<<") >= 2  # each array statement a grid
-    assert "<<<1, 1>>>" not in entry  # nothing on one thread
+    assert entry.count("KILN_LAUNCH(kiln_par") >= 2  # each array statement a grid
+    assert "KILN_LAUNCH(kiln_one" not in entry  # nothing on one thread
 
 
 def test_reductions_fold_across_threads():
@@ -149,7 +150,7 @@ def test_reductions_fold_across_threads():
 
 def test_carried_loop_runs_on_one_thread():
     source = _source("prefix")
-    assert "<<<1, 1>>>" in source
+    assert "KILN_LAUNCH(kiln_one1_" in source and ", 1, 1)(" in source
 
 
 def test_two_dimensional_grids_run_along_rows():
@@ -243,3 +244,85 @@ def test_checks_raise_like_the_cpu_build():
         kiln.jit(lookup, target="cuda", boundscheck=True)(x, 7)
     with pytest.raises(ValueError, match="could not broadcast"):
         kiln.jit(stencil, target="cuda")(np.zeros(5), np.zeros(6), 1)
+
+
+# ------------------------------------------------------------------ the core kernels
+def _core_sources() -> tuple[list[str], list[str]]:
+    """The CUDA C of every core benchmark kernel at its test size, and the kernels refused."""
+    from kiln.bench.core import DEMO_CASES, MORE_CASES
+
+    sources, refused = [], []
+    for case in (*DEMO_CASES, *MORE_CASES):
+        args = case.make_args(np.random.default_rng(0), case.quick_size)
+        try:
+            sources.append(
+                kiln.jit(case.func, target="cuda")._specialize(tuple(args), build=False).cuda_source
+            )
+        except kiln.UnsupportedError as exc:
+            assert "GPU" in str(exc) or "kernel" in str(exc), str(exc)
+            refused.append(case.name)
+    return sources, refused
+
+
+@needs_nvcc
+def test_core_kernels_build_for_the_gpu():
+    sources, refused = _core_sources()
+    check_compiles(sources, Options().cache_dir)
+    assert refused == ["histogram"]  # it keeps a histogram per CPU worker
+
+
+# ------------------------------------------------- emulated: every thread in turn, on the CPU
+needs_gxx = pytest.mark.skipif(emulation.GXX is None, reason="no C++ compiler")
+
+
+@pytest.fixture(scope="module")
+def build_folder(tmp_path_factory):
+    return tmp_path_factory.mktemp("emulated")
+
+
+@needs_gxx
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_emulated_matches_numpy(name, build_folder):
+    fn, args = CASES[name]
+    jitted, _ = _compiled(name)
+    mine, theirs = _copies(args), _copies(args)
+    with emulation.host_memory_as_device():
+        call = emulation.emulated(jitted, tuple(mine), build_folder)
+        try:
+            expected = fn(*theirs)
+        except Exception as exc:  # noqa: BLE001 - the compiled function must raise the same
+            with pytest.raises(type(exc)):
+                call(*mine)
+            return
+        _same(expected, call(*mine))
+    for e, g in zip(theirs, mine):
+        if isinstance(e, np.ndarray):
+            _same(e, g)
+
+
+@needs_gxx
+def test_emulated_device_arrays_and_checks(build_folder):
+    from kiln.kernel.device_array import CudaArray, to_gpu
+
+    r = _rng()
+    a, b = r.random(300), r.random(300)
+    with emulation.host_memory_as_device():
+        da, db = to_gpu(a), to_gpu(b)
+        call = emulation.emulated(kiln.jit(stencil, target="cuda"), (da, db, 2), build_folder)
+        for _ in range(3):
+            call(da, db, 2)
+        stencil(a, b, 6)
+        np.testing.assert_allclose(da.copy_to_host(), a, rtol=1e-12)
+        assert call.transfers.to_device == 0 and call.transfers.to_host == 0
+        m = to_gpu(r.random((8, 5)))
+        sums = emulation.emulated(kiln.jit(axis_sums, target="cuda"), (m,), build_folder)(m)
+        assert all(isinstance(s, CudaArray) for s in sums)
+        np.testing.assert_allclose(sums[1].copy_to_host(), m.copy_to_host().sum(axis=1), rtol=1e-12)
+        look = emulation.emulated(
+            kiln.jit(lookup, target="cuda", boundscheck=True), (np.arange(5.0), 7), build_folder
+        )
+        with pytest.raises(IndexError):
+            look(np.arange(5.0), 7)
+        wrap = emulation.emulated(kiln.jit(lookup, target="cuda"), (np.arange(5.0), -1), build_folder)
+        assert wrap(np.arange(5.0), -1) == 4.0  # a negative index counts from the end
+        del da, db, m, sums

@@ -253,7 +253,7 @@ class HostRenderer:
         grid = f"dim3((unsigned)(({n} + 15) / 16), (unsigned)(({m} + 15) / 16))"
         return [
             f"if ({m} > 0 && {n} > 0) {{",
-            f"    kiln_matmul_tiles<{cx.ctype(tc)}><<<{grid}, dim3(16, 16)>>>({', '.join(args)});",
+            f"    KILN_LAUNCH(kiln_matmul_tiles<{cx.ctype(tc)}>, {grid}, dim3(16, 16))({', '.join(args)});",
             "    KILN_CUDA(cudaGetLastError());",
             "}",
         ]

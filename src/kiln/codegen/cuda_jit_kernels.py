@@ -221,8 +221,9 @@ class KernelBuilder:
         for k, (v, _) in enumerate(reductions):
             x = cx.scalar_name(v)
             lines += [
-                f"for (int o = 16; o > 0; o >>= 1) {x} = {kernel}_op{k}({x}, kiln_shfl({x}, o));",
-                f"if (kiln_lane == 0) {kernel}_fold{k}(&kiln_red_slots[{k}], {x});",
+                "if (KILN_WARP_FOLDS)",
+                f"    for (int o = 16; o > 0; o >>= 1) {x} = {kernel}_op{k}({x}, kiln_shfl({x}, o));",
+                f"if (!KILN_WARP_FOLDS || kiln_lane == 0) {kernel}_fold{k}(&kiln_red_slots[{k}], {x});",
             ]
         return lines
 
@@ -239,14 +240,14 @@ class KernelBuilder:
         cap = REDUCTION_BLOCKS if reductions else 1 << 20
         if len(nest) == 1:
             blocks = f"(unsigned)kiln_min_blocks({fresh}_n0, {BLOCK_1D}, {cap})"
-            config = f"<<<{blocks}, {BLOCK_1D}>>>"
+            config = f"{blocks}, {BLOCK_1D}"
         else:
             bx, by = BLOCK_2D
             ycap = 32 if reductions else 65535
             xcap = REDUCTION_BLOCKS // 32 if reductions else 1 << 20
             gx = f"(unsigned)kiln_min_blocks({fresh}_n1, {bx}, {xcap})"
             gy = f"(unsigned)kiln_min_blocks({fresh}_n0, {by}, {ycap})"
-            config = f"<<<dim3({gx}, {gy}), dim3({bx}, {by})>>>"
+            config = f"dim3({gx}, {gy}), dim3({bx}, {by})"
         body = []
         if reductions:
             body += [f"unsigned long long kiln_r[{len(reductions)}] = {{0}};"]
@@ -255,7 +256,8 @@ class KernelBuilder:
                 for k, (v, _) in enumerate(reductions)
             ]
             body += ["KILN_CUDA(cudaMemcpyToSymbol(kiln_red_slots, kiln_r, sizeof(kiln_r)));"]
-        body += [f"{name}{config}({', '.join([*args, *grid_args])});", "KILN_CUDA(cudaGetLastError());"]
+        body += [f"KILN_LAUNCH({name}, {config})({', '.join([*args, *grid_args])});"]
+        body += ["KILN_CUDA(cudaGetLastError());"]
         if reductions:
             body += ["KILN_CUDA(cudaMemcpyFromSymbol(kiln_r, kiln_red_slots, sizeof(kiln_r)));"]
             body += [
@@ -292,7 +294,10 @@ class KernelBuilder:
             *("    " + x for x in [*self._view_locals(views), *self._body(stmts), "kiln_done: ;", *back]),
             "}",
         ])  # fmt: skip
-        launch = [f"{name}<<<1, 1>>>({', '.join([*a_args, *s_args])});", "KILN_CUDA(cudaGetLastError());"]
+        launch = [
+            f"KILN_LAUNCH({name}, 1, 1)({', '.join([*a_args, *s_args])});",
+            "KILN_CUDA(cudaGetLastError());",
+        ]
         if written:
             launch += [
                 "{",

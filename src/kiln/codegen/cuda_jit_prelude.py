@@ -17,7 +17,14 @@ from kiln.codegen.prelude import (
 MAX_SLOTS = 64  # reductions of one kernel, scalars one one-thread kernel hands back
 
 _HEADER = r"""
+#ifndef KILN_EMULATED
+/* KILN_EMULATED: the module built as plain C++ against an emulation of the runtime that runs
+   each thread in turn (tests without a GPU); nothing below depends on threads running at once
+   but the warp folds and the shared-memory matrix product, which it leaves out. */
 #include <cuda_runtime.h>
+#define KILN_LAUNCH(kernel, grid, block) kernel<<<grid, block>>>
+#define KILN_WARP_FOLDS 1
+#endif
 #include <stdint.h>
 #include <string.h>
 #include <math.h>
@@ -152,6 +159,15 @@ template <class T>
 __global__ void __launch_bounds__(256) kiln_matmul_tiles(
     const T* A, long long as0, long long as1, const T* B, long long bs0, long long bs1,
     T* C, long long cs0, long long cs1, long long M, long long N, long long K) {{
+#ifdef KILN_EMULATED
+    const long long row = (long long)blockIdx.y * 16 + threadIdx.y;
+    const long long col = (long long)blockIdx.x * 16 + threadIdx.x;
+    T acc = 0;
+    for (long long k = 0; k < K; k++)
+        if (row < M && col < N) acc += A[row * as0 + k * as1] * B[k * bs0 + col * bs1];
+    if (row < M && col < N) C[row * cs0 + col * cs1] = acc;
+    return;
+#else
     __shared__ T ta[16][17];
     __shared__ T tb[16][17];
     const int tx = threadIdx.x, ty = threadIdx.y;
@@ -165,6 +181,7 @@ __global__ void __launch_bounds__(256) kiln_matmul_tiles(
         __syncthreads();
     }}
     if (row < M && col < N) C[row * cs0 + col * cs1] = acc;
+#endif
 }}
 """
 
