@@ -21,7 +21,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         "kernel autodiff",
         "codegen gpu_call",
         "driver loop_report",
-        "gpu_jit",
+        "gpu_jit gpu_emulation",
         "api derivative_args",
         "derivatives kernel_launch",
         "cuda",

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from tests.gpu_jit import emulation
 
 import kiln
+from kiln import gpu_emulation as emulation
 from kiln.gpu_jit import CudaJitFunction
 from kiln.kernel_launch import gpu_present
 from kiln.options import Options
@@ -19,6 +19,7 @@ HAS_NVCC = find_nvcc() is not None
 HAS_GPU = gpu_present()
 needs_nvcc = pytest.mark.skipif(not HAS_NVCC, reason="no nvcc")
 needs_gpu = pytest.mark.skipif(not HAS_GPU, reason="no CUDA device")
+needs_gxx = pytest.mark.skipif(emulation.GXX is None, reason="no C++ compiler")
 
 
 def stencil(a, b, steps):
@@ -268,13 +269,30 @@ def _core_sources() -> tuple[list[str], list[str]]:
 def test_core_kernels_build_for_the_gpu():
     sources, refused = _core_sources()
     check_compiles(sources, Options().cache_dir)
-    assert refused == ["histogram"]  # it keeps a histogram per CPU worker
+    assert refused == []
+
+
+@needs_gxx
+def test_emulated_core_kernels_match_their_reference(build_folder):
+    from kiln.bench.core import DEMO_CASES, MORE_CASES
+
+    for case in (*DEMO_CASES, *MORE_CASES):
+        args = case.make_args(np.random.default_rng(0), case.quick_size)
+        mine, theirs = _copies(args), _copies(args)
+        with emulation.host_memory_as_device():
+            call = emulation.emulated(kiln.jit(case.func, target="cuda"), tuple(mine), build_folder)
+            got = call(*mine)
+        expected = case.func(*theirs)
+        if isinstance(expected, np.ndarray) and expected.dtype == np.float32:
+            np.testing.assert_allclose(got, expected, rtol=2e-6, err_msg=case.name)
+        else:
+            _same(expected, got)
+        for e, g in zip(theirs, mine):
+            if isinstance(e, np.ndarray):
+                np.testing.assert_allclose(g, e, rtol=1e-6, err_msg=case.name)
 
 
 # ------------------------------------------------- emulated: every thread in turn, on the CPU
-needs_gxx = pytest.mark.skipif(emulation.GXX is None, reason="no C++ compiler")
-
-
 @pytest.fixture(scope="module")
 def build_folder(tmp_path_factory):
     return tmp_path_factory.mktemp("emulated")

@@ -37,8 +37,44 @@ def launchable(s: ir.For) -> bool:
         s.parallel
         and all(host_computable(e) for e in (s.start, s.stop, s.step))
         and all(op in GPU_REDUCTIONS for _, op in s.reductions)
-        and not any(isinstance(x, ir.Alloc) for x in iter_stmts(s.body))
+        and private_allocations(s) is not None
     )
+
+
+def nest_of(loop: ir.For) -> list[ir.For]:
+    """The loops one grid covers: ``loop``, and its inner loop when that is ``loop``'s whole
+    body, has bounds of its own and is parallel too (or only carries the same reductions)."""
+    if len(loop.body) != 1 or not isinstance(inner := loop.body[0], ir.For):
+        return [loop]
+    bounds = (inner.start, inner.stop, inner.step)
+    if any(loop.var in expr_reads(e).scalars or expr_reads(e).elements for e in bounds):
+        return [loop]
+    pure_reduction = (
+        bool(loop.reductions)
+        and set(inner.reductions) == set(loop.reductions)
+        and not any(isinstance(s, ir.Store | ir.Atomic | ir.View | ir.Alloc) for s in iter_stmts(inner.body))
+    )
+    if (inner.parallel and not inner.reductions) or pure_reduction:
+        return [loop, inner]
+    return [loop]
+
+
+def private_allocations(loop: ir.For) -> list[ir.Alloc] | None:
+    """The arrays each iteration of ``loop``'s grid allocates for itself (parallelize proved
+    them private), which the host allocates once per GPU thread before the launch; None when
+    an allocation is not one of those: nested deeper than the top of the grid's body, or sized
+    by something the host cannot know before the loop runs."""
+    nest = nest_of(loop)
+    body = nest[-1].body
+    written = {x.target for x in iter_stmts(body) if isinstance(x, ir.Assign)}
+    written |= {x.var for x in iter_stmts(body) if isinstance(x, ir.For)} | {x.var for x in nest}
+    top = [x for x in body if isinstance(x, ir.Alloc)]
+    if sum(isinstance(x, ir.Alloc) for x in iter_stmts(body)) != len(top):
+        return None
+    for a in top:
+        if not all(host_computable(e) and not (expr_reads(e).scalars & written) for e in a.shape):
+            return None
+    return top
 
 
 def placement(s: ir.Stmt) -> str:

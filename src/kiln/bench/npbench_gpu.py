@@ -13,6 +13,7 @@ import argparse
 import json
 import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -61,9 +62,11 @@ def _cupy_version(npbench_dir: Path, info: dict[str, Any]) -> Any:
     return getattr(module, info["func_name"], None)
 
 
-def run_one(npbench_dir: Path, name: str, preset: str, repeat: int, build_only: bool) -> dict[str, Any]:
+def run_one(
+    npbench_dir: Path, name: str, preset: str, repeat: int, build_only: bool, emulate: bool = False
+) -> dict[str, Any]:
     import kiln
-    from kiln import cuda
+    from kiln import cuda, gpu_emulation
     from kiln.runtime import cudart
 
     info = load_info(npbench_dir, name)
@@ -80,12 +83,21 @@ def run_one(npbench_dir: Path, name: str, preset: str, repeat: int, build_only: 
     ref_out = kernel(*ref_args)
     kiln_args = _copy(args)
     start = time.perf_counter()
-    out = compiled(*kiln_args)
+    if emulate:
+        with gpu_emulation.host_memory_as_device():
+            folder = Path(tempfile.mkdtemp(prefix="kiln-emulated-"))
+            bound = compiled._bind(tuple(kiln_args), {})
+            out = gpu_emulation.emulated(compiled, bound, folder)(*bound)
+    else:
+        out = compiled(*kiln_args)
     row["first_call_s"] = time.perf_counter() - start
     problems = validate(info, ref_out, ref_args, out, kiln_args)
     if problems:
         note = conditioning_note(info, kernel, args, ref_out, ref_args)
         row.update(status="INVALID", error="; ".join(problems[:3]) + note)
+        return row
+    if emulate:  # validated only: an emulated run's time says nothing
+        row["status"] = "validated"
         return row
     host = lambda: None  # noqa: E731
     numpy_s = _timed(lambda: kernel(*_copy(args)), host, repeat)
@@ -107,15 +119,9 @@ def run_one(npbench_dir: Path, name: str, preset: str, repeat: int, build_only: 
 
 
 def _child(argv: list[str]) -> None:
-    npbench_dir, name, preset, repeat, build_only = (
-        Path(argv[0]),
-        argv[1],
-        argv[2],
-        int(argv[3]),
-        argv[4] == "1",
-    )
+    npbench_dir, name, preset, repeat = Path(argv[0]), argv[1], argv[2], int(argv[3])
     try:
-        row = run_one(npbench_dir, name, preset, repeat, build_only)
+        row = run_one(npbench_dir, name, preset, repeat, argv[4] == "1", argv[4] == "emulate")
     except Exception as exc:  # noqa: BLE001 - the row says what went wrong
         kind = "UNSUPPORTED" if type(exc).__name__ == "UnsupportedError" else "FAIL"
         row = {"name": name, "status": kind, "error": f"{type(exc).__name__}: {exc}"[:300]}
@@ -123,19 +129,11 @@ def _child(argv: list[str]) -> None:
 
 
 def _row_of(
-    npbench_dir: Path, name: str, preset: str, repeat: int, build_only: bool, timeout: float
+    npbench_dir: Path, name: str, preset: str, repeat: int, mode: str, timeout: float
 ) -> dict[str, Any]:
-    cmd = [
-        sys.executable,
-        "-m",
-        "kiln.bench.npbench_gpu",
-        "--child",
-        str(npbench_dir),
-        name,
-        preset,
-        str(repeat),
-    ]
-    cmd.append("1" if build_only else "0")
+    """``mode``: "1" builds only, "emulate" validates an emulated run, "0" runs on the GPU."""
+    child = ["-m", "kiln.bench.npbench_gpu", "--child", str(npbench_dir), name, preset, str(repeat), mode]
+    cmd = [sys.executable, *child]
     try:
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -161,7 +159,8 @@ def _line(r: dict[str, Any]) -> str:
 
 def summary(rows: list[dict[str, Any]]) -> str:
     ok = [r for r in rows if r["status"] == "ok"]
-    lines = [f"validated {len(ok)} of {len(rows)}"]
+    valid = sum(r["status"] in ("ok", "validated") for r in rows)
+    lines = [f"validated {valid} of {len(rows)}"]
     if ok:
         g = float(np.exp(np.mean([np.log(r["numpy_s"] / r["kiln_s"]) for r in ok])))
         faster = sum(r["numpy_s"] > r["kiln_s"] for r in ok)
@@ -184,6 +183,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("names", nargs="*")
     p.add_argument("--repeat", type=int, default=5)
     p.add_argument("--build-only", action="store_true")
+    p.add_argument("--emulate", action="store_true", help="validate on the CPU, each GPU thread in turn")
     p.add_argument("--timeout", type=float, default=240.0)
     p.add_argument("--json", type=Path)
     p.add_argument("--jobs", type=int, default=1, help="builds at once (--build-only)")
@@ -195,9 +195,10 @@ def main(argv: list[str] | None = None) -> int:
     def one(name: str) -> dict[str, Any]:
         if args.deadline and time.monotonic() - started > args.deadline:
             return {"name": name, "status": "NOT RUN", "error": "past the deadline"}
-        return _row_of(args.npbench_dir, name, args.preset, args.repeat, args.build_only, args.timeout)
+        mode = "1" if args.build_only else "emulate" if args.emulate else "0"
+        return _row_of(args.npbench_dir, name, args.preset, args.repeat, mode, args.timeout)
 
-    jobs = args.jobs if args.build_only else 1  # timings run one at a time
+    jobs = args.jobs if args.build_only or args.emulate else 1  # timings run one at a time
     rows = []
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         for row in pool.map(one, names):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kiln.analysis.device_placement import nest_of, private_allocations
 from kiln.codegen import c_exprs as cx
 from kiln.codegen.c_ops import render_binary
 from kiln.codegen.cuda import CudaStmtRenderer
@@ -27,7 +28,10 @@ from kiln.ir.visit import array_names, child_exprs, expr_reads, iter_stmts
 TAG = "@KILN_TAG@"  # the module's digest, filled in last: modules may share a translation unit
 BLOCK_1D = 256
 BLOCK_2D = (32, 8)
-REDUCTION_BLOCKS = 2048  # enough threads to fill the GPU; few enough words to combine
+REDUCTION_BLOCKS = 2048
+_NEGATIVE = (
+    "negative dimensions are not allowed"  # enough threads to fill the GPU; few enough words to combine
+)
 
 
 class _ModuleChecks:
@@ -45,16 +49,36 @@ class _ModuleChecks:
 
 
 class KernelStmts(CudaStmtRenderer):
-    def __init__(self, exprs: cx.ExprRenderer, fn: ir.Function, checks: list[ir.Check]) -> None:
+    """``private``: the arrays a launched grid's iterations allocate, by target: number ``k``
+    takes the thread's slice of ``kiln_privK`` (``kiln_privK_n`` elements per thread)."""
+
+    def __init__(
+        self, exprs: cx.ExprRenderer, fn: ir.Function, checks: list[ir.Check], private: dict[str, int]
+    ) -> None:
         super().__init__(exprs, fn, {})
         self.checks = _ModuleChecks(checks)  # type: ignore[assignment]
         self._parallel = [self.checks]  # type: ignore[list-item]
+        self.private = private
 
     def _alloc(self, s: ir.Alloc) -> list[str]:
-        raise UnsupportedError("a new array inside a loop that runs on one GPU thread", s.loc)
+        k = self.private.get(s.target)
+        if k is None:
+            raise UnsupportedError("a new array inside a loop that runs on one GPU thread", s.loc)
+        lines = [f"{cx.data_name(s.target)} = kiln_priv{k} + kiln_tid * kiln_priv{k}_n;"]
+        step = "1"
+        for axis in reversed(range(len(s.shape))):
+            extent = self.e(s.shape[axis])
+            lines.append(
+                f"{cx.shape_name(s.target, axis)} = {extent}; {cx.stride_var(s.target, axis)} = {step};"
+            )
+            step = f"{step} * ({cx.shape_name(s.target, axis)} > 0 ? {cx.shape_name(s.target, axis)} : 1)"
+        return lines
 
     def _return(self, s: ir.Return) -> list[str]:
         raise UnsupportedError("a return from inside a loop that runs on the GPU", s.loc)
+
+    def _libcall(self, s: ir.LibCall) -> list[str]:
+        raise UnsupportedError(f"{s.func} (a library routine) on the GPU", s.loc)
 
 
 @dataclass(frozen=True)
@@ -63,23 +87,6 @@ class Kernel:
 
     source: str
     launch: list[str]
-
-
-def nest_of(loop: ir.For) -> list[ir.For]:
-    """The loops one grid covers: ``loop``, and its inner loop when that collapses into it."""
-    if len(loop.body) != 1 or not isinstance(inner := loop.body[0], ir.For):
-        return [loop]
-    bounds = (inner.start, inner.stop, inner.step)
-    if any(loop.var in expr_reads(e).scalars or expr_reads(e).elements for e in bounds):
-        return [loop]
-    pure_reduction = (
-        bool(loop.reductions)
-        and set(inner.reductions) == set(loop.reductions)
-        and not any(isinstance(s, ir.Store | ir.Atomic | ir.View) for s in iter_stmts(inner.body))
-    )
-    if (inner.parallel and not inner.reductions) or pure_reduction:
-        return [loop, inner]
-    return [loop]
 
 
 def _scalars_in(stmts: tuple[ir.Stmt, ...], extra: tuple[ir.Expr, ...] = ()) -> set[str]:
@@ -153,8 +160,8 @@ class KernelBuilder:
             args.append(cx.scalar_name(n))
         return params, args
 
-    def _body(self, stmts: tuple[ir.Stmt, ...]) -> list[str]:
-        return KernelStmts(self.e, self.fn, self.checks).block(stmts)
+    def _body(self, stmts: tuple[ir.Stmt, ...], private: dict[str, int] | None = None) -> list[str]:
+        return KernelStmts(self.e, self.fn, self.checks, private or {}).block(stmts)
 
     # ------------------------------------------------------------ launched nest
     def launch(self, loop: ir.For, fresh: str) -> Kernel:
@@ -166,19 +173,26 @@ class KernelBuilder:
         own = {x.var for x in nest} | {v for v, _ in reductions}
         headers = tuple(e for x in nest for e in (x.start, x.stop, x.step))
         scalars = sorted(_scalars_in(inner.body, headers) - own)
-        views = views_in(inner.body)
+        private = private_allocations(loop) or []
+        views = views_in(inner.body) | {a.target for a in private}
         arrays = sorted(arrays_in(inner.body) - views)
         name = self._name("par")
         a_params, a_args = self._array_params(arrays)
         s_params, s_args = self._scalar_params(scalars)
         dims = [f"long long kiln_lo{d}, long long kiln_st{d}, long long kiln_n{d}" for d in range(len(nest))]
+        dims += [f"{cx.ctype(a.type)}* kiln_priv{k}, long long kiln_priv{k}_n" for k, a in enumerate(private)]
         locals_ = [f"{cx.ctype(self._scalar(x.var))} {cx.scalar_name(x.var)} = 0;" for x in nest]
         locals_ += [
             f"{cx.ctype(self._scalar(v))} {cx.scalar_name(v)} = {_identity(op, self._scalar(v))};"
             for v, op in reductions
         ]
         locals_ += self._view_locals(views)
-        body = self._body(inner.body)
+        if private:  # the thread's number in the grid: its slice of each private block
+            locals_.append(
+                "const long long kiln_tid = ((long long)blockIdx.y * gridDim.x + blockIdx.x)"
+                " * (blockDim.x * blockDim.y) + threadIdx.y * blockDim.x + threadIdx.x;"
+            )
+        body = self._body(inner.body, {a.target: k for k, a in enumerate(private)})
         loops = _grid_loops(nest, body)
         epilogue = self._fold(name, reductions)
         combiners = [self._combiner(name, k, v, op) for k, (v, op) in enumerate(reductions)]
@@ -190,7 +204,7 @@ class KernelBuilder:
             *("    " + x for x in [*locals_, *loops, "kiln_done: ;", *epilogue]),
             "}",
         ])  # fmt: skip
-        return Kernel(source, self._launch_lines(name, nest, reductions, [*a_args, *s_args], fresh))
+        return Kernel(source, self._launch_lines(name, nest, reductions, [*a_args, *s_args], fresh, private))
 
     def _scalar(self, name: str) -> ScalarType:
         t = self.types[name]
@@ -228,7 +242,13 @@ class KernelBuilder:
         return lines
 
     def _launch_lines(
-        self, name: str, nest: list[ir.For], reductions: list[tuple[str, str]], args: list[str], fresh: str
+        self,
+        name: str,
+        nest: list[ir.For],
+        reductions: list[tuple[str, str]],
+        args: list[str],
+        fresh: str,
+        private: list[ir.Alloc],
     ) -> list[str]:
         lines = ["{"]
         for d, x in enumerate(nest):
@@ -238,17 +258,24 @@ class KernelBuilder:
         grid_args = [f"{fresh}_lo{d}, {fresh}_st{d}, {fresh}_n{d}" for d in range(len(nest))]
         nonempty = " && ".join(f"{fresh}_n{d} > 0" for d in range(len(nest)))
         cap = REDUCTION_BLOCKS if reductions else 1 << 20
+        gx, gy = f"{fresh}_gx", f"{fresh}_gy"
         if len(nest) == 1:
-            blocks = f"(unsigned)kiln_min_blocks({fresh}_n0, {BLOCK_1D}, {cap})"
-            config = f"{blocks}, {BLOCK_1D}"
+            bx, by = BLOCK_1D, 1
+            body = [
+                f"const unsigned {gx} = (unsigned)kiln_min_blocks({fresh}_n0, {BLOCK_1D}, {cap}), {gy} = 1;"
+            ]
         else:
             bx, by = BLOCK_2D
             ycap = 32 if reductions else 65535
             xcap = REDUCTION_BLOCKS // 32 if reductions else 1 << 20
-            gx = f"(unsigned)kiln_min_blocks({fresh}_n1, {bx}, {xcap})"
-            gy = f"(unsigned)kiln_min_blocks({fresh}_n0, {by}, {ycap})"
-            config = f"dim3({gx}, {gy}), dim3({bx}, {by})"
-        body = []
+            body = [
+                f"const unsigned {gx} = (unsigned)kiln_min_blocks({fresh}_n1, {bx}, {xcap});",
+                f"const unsigned {gy} = (unsigned)kiln_min_blocks({fresh}_n0, {by}, {ycap});",
+            ]
+        config = f"dim3({gx}, {gy}), dim3({bx}, {by})"
+        blocks = self._private_blocks(private, f"(size_t){gx} * {gy} * {bx * by}", fresh)
+        body += blocks
+        grid_args += [f"{fresh}_p{k}, {fresh}_p{k}_n" for k in range(len(private))]
         if reductions:
             body += [f"unsigned long long kiln_r[{len(reductions)}] = {{0}};"]
             body += [
@@ -264,7 +291,25 @@ class KernelBuilder:
                 f"memcpy(&{cx.scalar_name(v)}, &kiln_r[{k}], sizeof({cx.scalar_name(v)}));"
                 for k, (v, _) in enumerate(reductions)
             ]
+        body += [f"kiln_call.give_back({fresh}_p{k});" for k in range(len(private))]
         lines += [f"    if ({nonempty}) {{", *("        " + x for x in body), "    }", "}"]
+        return lines
+
+    def _private_blocks(self, allocs: list[ir.Alloc], threads: str, fresh: str) -> list[str]:
+        """Host lines taking a block per private array: a slice for every thread of the grid."""
+        lines = []
+        for k, a in enumerate(allocs):
+            dims = [self.e(x) for x in a.shape]
+            self.checks.append(
+                ir.Check(ir.Const(False, ScalarType("bool")), "ValueError", _NEGATIVE, loc=a.loc)
+            )
+            number = len(self.checks)
+            fail = f"kiln_errs[0] = {number}; kiln_status = {number}; goto kiln_cleanup;"
+            lines += [f"if (({d}) < 0) {{ {fail} }}" for d in dims]
+            n, p, t = f"{fresh}_p{k}_n", f"{fresh}_p{k}", cx.ctype(a.type)
+            lines.append(f"const long long {n} = 1{''.join(f' * (long long)({d})' for d in dims)};")
+            lines.append(f"{t}* {p} = ({t}*)kiln_call.take({threads} * (size_t){n} * sizeof({t}));")
+            lines.append(f"if (!{p}) {{ kiln_status = -2; goto kiln_cleanup; }}")
         return lines
 
     # -------------------------------------------------------------- one thread

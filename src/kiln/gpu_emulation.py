@@ -1,7 +1,8 @@
-"""Running ``@kiln.jit(target="cuda")`` modules without a GPU, for the tests: the module's CUDA C
-built as plain C++ (``KILN_EMULATED``) against a small emulation of the CUDA runtime, in which a
-launch runs every thread of the grid in turn and device memory is host memory; kiln's
-``runtime.cudart`` is replaced by the same host calls for the duration.
+"""Running ``@kiln.jit(target="cuda")`` modules without a GPU (the tests, ``kiln.bench.npbench_gpu
+--emulate``): the module's CUDA C built as plain C++ (``KILN_EMULATED``) against a small
+emulation of the CUDA runtime, in which a launch runs every thread of the grid in turn and
+device memory is host memory; kiln's ``runtime.cudart`` is replaced by the same host calls for
+the duration.
 
 What this checks is everything the generated code decides: where statements run, indexing,
 grid-stride coverage, reductions folded through their words, scalars handed back from
@@ -109,7 +110,7 @@ def host_memory_as_device() -> Iterator[None]:
     cudart.memcpy = lambda d, s, n, kind: ctypes.memmove(d, s, n) and None  # type: ignore[assignment]
     cudart.memset = lambda p, v, n: ctypes.memset(p, v, n) and None  # type: ignore[assignment]
     cudart.device_count = lambda: 1  # type: ignore[assignment]
-    cudart.synchronize = lambda: None  # type: ignore[assignment]
+    cudart.synchronize = lambda: None
     try:
         yield
     finally:
