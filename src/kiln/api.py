@@ -234,9 +234,11 @@ def inspect(f: JitFunction, *args: Any, **kwargs: Any) -> str:
     return f.inspect(*args, **kwargs)
 
 
-def report(f: JitFunction, *args: Any, **kwargs: Any) -> str:
+def report(f: JitFunction | CudaJitFunction, *args: Any, **kwargs: Any) -> str:
     """Per loop of ``f`` specialized to ``args``: source line, parallel or not (and why), vectorized,
     hoisted statements, and the recipe of transformations applied (see docs/optimizer.md)."""
+    if isinstance(f, CudaJitFunction):
+        return f.report(*args, **kwargs)
     if not isinstance(f, JitFunction):
         raise TypeError("kiln.report expects a @kiln.jit function")
     from kiln.loop_report import render, vectorized_loops

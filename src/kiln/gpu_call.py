@@ -1,7 +1,8 @@
 """Calling a function compiled by ``@kiln.jit(target="cuda")`` (``codegen.cuda_jit``'s module).
 
 Arguments: ``CudaArray``s are used in place; NumPy arrays are copied to the device for the
-call and, when the function may write them, back after it (``transfers`` counts both).
+call when it reads them and back after it when it may write them, as
+``analysis.device_placement.transfer_plan`` says (``transfers`` counts both).
 Results: when any argument was a ``CudaArray``, arrays come back as ``CudaArray``s (the device
 memory the call made, now the caller's); otherwise as NumPy arrays copied to the host.
 """
@@ -14,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from kiln.analysis.device_placement import transfer_plan
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ConstArg, ScalarType
 from kiln.kernel.device_array import CudaArray, to_gpu
@@ -51,6 +53,7 @@ class GpuFunction:
         self.entry.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
         self._words = sum(1 if isinstance(t, ScalarType) else 3 + 2 * t.ndim for t in self.fn.results)
         self._written = frozenset(self.fn.written_params)
+        self.plan = transfer_plan(self.fn)
 
     def __call__(self, *args: Any) -> Any:
         if cudart.device_count() == 0:
@@ -93,12 +96,14 @@ class GpuFunction:
         if isinstance(a, CudaArray):
             return a
         host = np.asarray(a)
-        written = name in self._written
-        if written and not host.flags.writeable:
+        move = self.plan[name]
+        if move == "in/out" and not host.flags.writeable:
             raise ValueError(f"assignment destination is read-only (argument '{name.removeprefix('p_')}')")
+        if move == "none":  # only its shape matters
+            return CudaArray(host.shape, host.dtype)
         dev = to_gpu(host)
         self._count(to_device=dev.nbytes)
-        if written:
+        if move == "in/out":
             back.append((host, dev))
         return dev
 

@@ -14,6 +14,7 @@ from kiln.driver import CompiledGpu, compile_gpu_function
 from kiln.frontend.arguments import arg_key, nonneg_positions
 from kiln.frontend.python import check_parameters
 from kiln.gpu_call import GpuFunction
+from kiln.gpu_report import render as render_report
 from kiln.kernel.device_array import CudaArray
 from kiln.kernel.gpu import gpu_arg_type
 from kiln.options import Options
@@ -79,6 +80,11 @@ class CudaJitFunction:
         compiled = self._compiled.get(tuple(map(gpu_key, self._bind(args, kwargs))))
         call: GpuFunction | None = compiled.call if compiled is not None else None
         return call.transfers.line() if call is not None else "transfers: not called yet"
+
+    def report(self, *args: Any, **kwargs: Any) -> str:
+        """Where each loop runs (a grid, one GPU thread, the host) and what crosses the bus."""
+        compiled = self._specialize(self._bind(args, kwargs), build=False)
+        return render_report(compiled.optimized, self.transfers(*args, **kwargs))
 
     @property
     def signatures(self) -> list[tuple[object, ...]]:

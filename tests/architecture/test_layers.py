@@ -19,7 +19,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         "analysis",
         "frontend transforms",
         "kernel autodiff",
-        "codegen gpu_call",
+        "codegen gpu_call gpu_report",
         "driver loop_report",
         "gpu_jit gpu_emulation",
         "api derivative_args",

@@ -344,3 +344,46 @@ def test_emulated_device_arrays_and_checks(build_folder):
         wrap = emulation.emulated(kiln.jit(lookup, target="cuda"), (np.arange(5.0), -1), build_folder)
         assert wrap(np.arange(5.0), -1) == 4.0  # a negative index counts from the end
         del da, db, m, sums
+
+
+# ------------------------------------------------------------ transfers and the report
+def shaped_like(x, template, steps):
+    out = np.empty_like(template)  # template: only its shape is used
+    out[:] = 0.0
+    for _ in range(steps):
+        out[:] = out + x
+    acc = 0.0
+    for i in range(x.shape[0]):
+        acc = acc * 0.5 + x[i]
+    return out, acc
+
+
+def test_transfer_plan_moves_only_what_is_read_or_written():
+    from kiln.analysis.device_placement import transfer_plan
+
+    jitted = kiln.jit(shaped_like, target="cuda")
+    fn = jitted._specialize((np.ones(4), np.ones(4), 2), build=False).optimized
+    assert transfer_plan(fn) == {"p_x": "in", "p_template": "none"}
+    compiled = kiln.jit(stencil, target="cuda")._specialize((np.ones(4), np.ones(4), 2), build=False)
+    assert transfer_plan(compiled.optimized) == {"p_a": "in/out", "p_b": "in/out"}
+
+
+def test_report_says_where_loops_run():
+    text = kiln.report(kiln.jit(shaped_like, target="cuda"), np.ones(4), np.ones(4), 2)
+    assert "on a CUDA GPU" in text
+    assert "loop: on the host, launching what is inside" in text  # the steps loop
+    assert "a GPU thread per iteration" in text
+    assert "one GPU thread (iterations depend on each other)" in text  # the carried acc
+    assert "host arrays per call: x in, template none" in text
+
+
+@needs_gxx
+def test_emulated_shape_only_argument_never_crosses(build_folder):
+    x, template = np.arange(6.0), np.full(6, np.nan)
+    with emulation.host_memory_as_device():
+        call = emulation.emulated(kiln.jit(shaped_like, target="cuda"), (x, template, 3), build_folder)
+        out, acc = call(x, template, 3)
+    expected_out, expected_acc = shaped_like(x, template, 3)
+    np.testing.assert_allclose(out, expected_out)
+    assert acc == pytest.approx(expected_acc)
+    assert call.transfers.to_device == 1 and call.transfers.bytes_to_device == x.nbytes

@@ -16,8 +16,10 @@ launches kernels; arrays live on the device, so the host never touches an elemen
 
 from __future__ import annotations
 
+from kiln.analysis.effects import array_roots
 from kiln.ir import nodes as ir
-from kiln.ir.visit import bodies, child_exprs, expr_reads, iter_stmts, kept_on
+from kiln.ir.types import ArrayType
+from kiln.ir.visit import bodies, child_exprs, expr_reads, iter_exprs, iter_stmts, kept_on
 
 HOST, LAUNCH, LIBRARY, DEVICE = "host", "launch", "library", "device"
 DEVICE_LIBRARY_CALLS = frozenset({"matmul"})
@@ -107,3 +109,30 @@ def _holds_launch(s: ir.Stmt) -> bool:
             if p in (LAUNCH, LIBRARY) or (p == HOST and _holds_launch(x)):
                 return True
     return False
+
+
+def transfer_plan(fn: ir.Function) -> dict[str, str]:
+    """Per array parameter, what a host array passed there must do: ``"in"`` (its elements are
+    read), ``"in/out"`` (also written: it comes back), ``"none"`` (only its shape is used, as
+    by ``np.empty_like``: the device gets memory of its size, nothing crosses the bus)."""
+    roots = array_roots(fn)
+    read: set[str] = set()
+    for s in iter_stmts(fn.body):
+        named: set[str] = set()
+        for e in iter_exprs(s, deep=False):
+            if isinstance(e, ir.Load):
+                named.add(e.array)
+        if isinstance(s, ir.LibCall):
+            named |= set(s.inputs)
+        elif isinstance(s, ir.Return):
+            named |= set(s.values)  # a result that lies in a parameter brings its elements
+        elif isinstance(s, ir.Print | ir.Invoke):
+            named |= set(s.arrays)
+        for name in named:
+            read |= roots.of(name)
+    plan = {}
+    for p in fn.params:
+        if isinstance(p.type, ArrayType):
+            written = p.name in fn.written_params
+            plan[p.name] = "in/out" if written else "in" if p.name in read else "none"
+    return plan
