@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from kiln.analysis.device_placement import transfer_plan
+from kiln.errors import SourceLoc, UnsupportedError
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ConstArg, ScalarType
 from kiln.kernel.device_array import CudaArray, to_gpu
@@ -64,6 +65,8 @@ class GpuFunction:
         back: list[tuple[np.ndarray, CudaArray]] = []
         devices: list[CudaArray] = []
         on_device = False
+        copies: dict[int, CudaArray] = {}  # a host array passed twice is one device array
+        _refuse_partial_overlaps(args, self.fn.loc)
         for p, a in zip(self.fn.params, args, strict=True):
             t = p.type
             if isinstance(t, ConstArg):
@@ -71,7 +74,8 @@ class GpuFunction:
             if isinstance(t, ScalarType):
                 values.append(SCALAR_CTYPES[t.dtype](a))
                 continue
-            dev = self._on_device(p.name, a, back)
+            dev = copies.get(id(a)) or self._on_device(p.name, a, back)
+            copies[id(a)] = dev
             on_device = on_device or dev is a
             devices.append(dev)
             values.append(ctypes.c_void_p(dev.ptr))
@@ -167,6 +171,21 @@ class GpuFunction:
         itemsize = dtype.itemsize
         view = np.ndarray(shape, dtype, host, data - owner, tuple(s * itemsize for s in strides))
         return to_gpu(view) if on_device else view
+
+
+def _refuse_partial_overlaps(args: tuple[Any, ...], loc: SourceLoc) -> None:
+    """Host arrays travel one copy each, so two different arrays sharing memory (``a[1:]`` and
+    ``a[:-1]``) would stop seeing each other's writes on the device: refused, not run wrong.
+    The same array passed twice is one device array (``GpuFunction.__call__``)."""
+    hosts = list({id(a): a for a in args if isinstance(a, np.ndarray)}.values())
+    for i, a in enumerate(hosts):
+        for b in hosts[i + 1 :]:
+            if np.may_share_memory(a, b) and np.shares_memory(a, b):
+                raise UnsupportedError(
+                    "two NumPy arguments share memory; on the GPU each travels as its own copy "
+                    "(pass one array, or kiln.cuda.to_device arrays)",
+                    loc,
+                )
 
 
 def _holder(data: int, devices: list[CudaArray]) -> CudaArray:

@@ -387,3 +387,33 @@ def test_emulated_shape_only_argument_never_crosses(build_folder):
     np.testing.assert_allclose(out, expected_out)
     assert acc == pytest.approx(expected_acc)
     assert call.transfers.to_device == 1 and call.transfers.bytes_to_device == x.nbytes
+
+
+def copy_shifted(dst, src):
+    dst[1:] = src[:-1]
+
+
+@needs_gxx
+def test_emulated_layouts_and_aliasing(build_folder):
+    r = _rng()
+    m = r.random((6, 7))
+    with emulation.host_memory_as_device():
+        for layout in (m, np.asfortranarray(m), m[::2, 1::2]):  # C, F, strided
+            call = emulation.emulated(kiln.jit(axis_sums, target="cuda"), (layout,), build_folder)
+            _same(axis_sums(layout), call(layout))
+        a, b = r.random(50), r.random(50)
+        mine, theirs = a.copy(), a.copy()
+        call = emulation.emulated(kiln.jit(stencil, target="cuda"), (mine, mine, 2), build_folder)
+        call(mine, mine, 2)  # one array as both arguments: writes through one seen by the other
+        stencil(theirs, theirs, 2)
+        np.testing.assert_allclose(mine, theirs, rtol=1e-12)
+        strided = b[::2].copy()
+        call = emulation.emulated(kiln.jit(copy_shifted, target="cuda"), (b[1:], b[:-1]), build_folder)
+        with pytest.raises(kiln.UnsupportedError, match="share memory"):
+            call(b[1:], b[:-1])
+        target = np.zeros(50)[::2]  # a strided argument the function writes
+        call = emulation.emulated(kiln.jit(copy_shifted, target="cuda"), (target, strided), build_folder)
+        call(target, strided)
+        expected = np.zeros(50)[::2]
+        copy_shifted(expected, strided)
+        np.testing.assert_array_equal(target, expected)
