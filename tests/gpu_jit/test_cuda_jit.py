@@ -417,3 +417,23 @@ def test_emulated_layouts_and_aliasing(build_folder):
         expected = np.zeros(50)[::2]
         copy_shifted(expected, strided)
         np.testing.assert_array_equal(target, expected)
+
+
+def gather(x, idx):
+    out = np.empty(idx.shape[0])
+    for i in range(idx.shape[0]):
+        out[i] = x[idx[i]]
+    return out
+
+
+@needs_gxx
+def test_emulated_checks_inside_kernels_raise(build_folder):
+    x, good, bad = np.arange(10.0), np.array([3, 1, -2, 9]), np.array([3, 1, 12, 0])
+    with emulation.host_memory_as_device():
+        call = emulation.emulated(kiln.jit(gather, target="cuda", boundscheck=True), (x, good), build_folder)
+        np.testing.assert_array_equal(call(x, good), gather(x, good))
+        with pytest.raises(IndexError, match="index 12 is out of bounds"):
+            call(x, bad)
+        np.testing.assert_array_equal(call(x, good), gather(x, good))  # the error word was cleared
+    source = kiln.jit(gather, target="cuda", boundscheck=True)._specialize((x, good), build=False).cuda_source
+    assert "kiln_fail(kiln_err_word" in source  # the check runs in the kernel
