@@ -4,6 +4,9 @@ device, results equal to NumPy's with host arrays and with arrays kept on the de
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -205,14 +208,20 @@ def _same(expected: object, got: object) -> None:
 def test_matches_numpy(name):
     fn, args = CASES[name]
     jitted, _ = _compiled(name)
+    _agrees_with_numpy(fn, jitted, args)
+
+
+def _agrees_with_numpy(fn: Callable[..., Any], compiled: Callable[..., Any], args: tuple[Any, ...]) -> None:
+    """``compiled`` gives NumPy's results and leaves the arguments as NumPy does, or raises
+    the exception NumPy raises."""
     mine, theirs = _copies(args), _copies(args)
     try:
         expected = fn(*theirs)
     except Exception as exc:  # noqa: BLE001 - the compiled function must raise the same
         with pytest.raises(type(exc)):
-            jitted(*mine)
+            compiled(*mine)
         return
-    _same(expected, jitted(*mine))
+    _same(expected, compiled(*mine))
     for e, g in zip(theirs, mine):
         if isinstance(e, np.ndarray):
             _same(e, g)
@@ -303,19 +312,8 @@ def build_folder(tmp_path_factory):
 def test_emulated_matches_numpy(name, build_folder):
     fn, args = CASES[name]
     jitted, _ = _compiled(name)
-    mine, theirs = _copies(args), _copies(args)
     with emulation.host_memory_as_device():
-        call = emulation.emulated(jitted, tuple(mine), build_folder)
-        try:
-            expected = fn(*theirs)
-        except Exception as exc:  # noqa: BLE001 - the compiled function must raise the same
-            with pytest.raises(type(exc)):
-                call(*mine)
-            return
-        _same(expected, call(*mine))
-    for e, g in zip(theirs, mine):
-        if isinstance(e, np.ndarray):
-            _same(e, g)
+        _agrees_with_numpy(fn, emulation.emulated(jitted, tuple(args), build_folder), args)
 
 
 @needs_gxx

@@ -5,14 +5,7 @@ kernels), a pool of device blocks that outlives calls, and the tiled matrix prod
 
 from __future__ import annotations
 
-from kiln.codegen.prelude import (
-    _FLOAT_HELPERS,
-    _INT_DIVMOD,
-    _UINT_DIVMOD,
-    FLOAT_TYPES,
-    INT_TYPES,
-    RANGE_HELPERS,
-)
+from kiln.codegen.cuda_prelude import scalar_helpers
 
 MAX_SLOTS = 64  # reductions of one kernel, scalars one one-thread kernel hands back
 
@@ -202,12 +195,4 @@ def _shuffles() -> str:
 
 
 def jit_prelude() -> str:
-    parts = [_HEADER, RANGE_HELPERS]
-    for suffix, ctype in INT_TYPES.items():
-        template = _UINT_DIVMOD if suffix.startswith("u") else _INT_DIVMOD
-        parts.append(template.format(t=ctype, s=suffix))
-    for suffix, (ctype, fsuffix) in FLOAT_TYPES.items():
-        helpers = _FLOAT_HELPERS.format(t=ctype, s=suffix, f=fsuffix)
-        parts.append(helpers.replace(f"copysign{fsuffix}(0,", f"copysign{fsuffix}(({ctype})0,"))
-    parts.append(_WORDS.format(slots=MAX_SLOTS, shuffles=_shuffles()))
-    return "".join(parts)
+    return _HEADER + scalar_helpers() + _WORDS.format(slots=MAX_SLOTS, shuffles=_shuffles())

@@ -33,7 +33,13 @@ KILN_INLINE void kiln_fail(long long* err, long long which, long long a0, long l
 
 
 def cuda_prelude() -> str:
-    parts = [_HEADER, RANGE_HELPERS]
+    return _HEADER + scalar_helpers()
+
+
+def scalar_helpers() -> str:
+    """range() arithmetic and the NumPy-exact integer and float helpers, each ``KILN_INLINE``
+    (the module's header says for which side: device only, or host and device)."""
+    parts = [RANGE_HELPERS]
     for suffix, ctype in INT_TYPES.items():
         template = _UINT_DIVMOD if suffix.startswith("u") else _INT_DIVMOD
         parts.append(template.format(t=ctype, s=suffix))
