@@ -79,6 +79,15 @@ def lookup(x, i):
     return x[i]
 
 
+def masked(x, limit):
+    keep = x > limit
+    return np.sum(keep), np.where(keep, x, 0.0), x[keep].sum()
+
+
+def narrow(a, b):
+    return a * b + 3, (a > b).sum(), np.maximum(a, b)
+
+
 def _rng() -> np.random.Generator:
     return np.random.default_rng(7)
 
@@ -105,6 +114,18 @@ def _cases() -> dict[str, tuple[object, tuple[object, ...]]]:
         "integers": (integers, (r.integers(-100, 100, 64), 7)),
         "early_exit": (early_exit, (r.random(100), 0.9)),
         "empty": (reductions, (np.zeros(0) + 1.0,)),  # raises ValueError, as NumPy does
+        "axis_sums_no_rows": (axis_sums, (np.zeros((0, 3)),)),  # max of nothing raises
+        "one_element": (reductions, (np.array([2.5]),)),
+        "masked": (masked, (r.random(77), 0.5)),
+        "narrow_int32": (
+            narrow,
+            (r.integers(-9, 9, 40).astype(np.int32), r.integers(-9, 9, 40).astype(np.int32)),
+        ),
+        "narrow_uint8": (
+            narrow,
+            (r.integers(0, 200, 40).astype(np.uint8), r.integers(0, 200, 40).astype(np.uint8)),
+        ),
+        "narrow_f32_2d": (narrow, (r.random((5, 6)).astype(np.float32), r.random((5, 6)).astype(np.float32))),
     }
 
 
