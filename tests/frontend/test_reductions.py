@@ -271,8 +271,8 @@ def max_with_five_positionals(a):
 def test_min_max_have_no_dtype_parameter():
     a = red_arr((3, 4))
     with pytest.raises(TypeError):
-        max_with_five_positionals.py_func(a)
-    with pytest.raises(TypeError, match="at most 4 positional"):
+        max_with_five_positionals.py_func(a)  # its fourth, keepdims, is None: not an integer
+    with pytest.raises(TypeError, match="cannot be interpreted as an integer"):
         max_with_five_positionals(a)
 
 

@@ -106,17 +106,32 @@ def reduction_handler(kind: str) -> Handler:
     params = [("a", REQUIRED), ("axis", None)]
     params += [("dtype", None)] if kind in ("sum", "prod", "mean") else []
     params += [("out", None), ("keepdims", False)]
+    # then initial (sum, prod, min, max) and where (all of them; keyword-only for mean/any/all)
+    params += [("initial", None)] if kind in ("sum", "prod", "min", "max") else []
+    params += [("where", None)]
+
+    positional = len(params) - (kind in ("mean", "any", "all"))  # their where= is keyword-only
 
     def handler(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+        if len(args) > positional:
+            raise TypingError(f"{kind}() takes at most {positional} positional arguments", ctx.loc)
         b = bind_args(ctx, kind, args, kwargs, params)
         if not is_none(b["out"]):
             raise UnsupportedError(f"{kind}() with out=", ctx.loc)
+        if is_none(b["keepdims"]):  # NumPy reads it as an integer
+            raise TypingError("'NoneType' object cannot be interpreted as an integer (keepdims)", ctx.loc)
         dtype = dtype_arg(ctx, b.get("dtype"))
         if kind == "mean" and dtype is not None and ScalarType(dtype).kind not in "fc":
             raise UnsupportedError("mean() with a non-floating dtype=", ctx.loc)
         value = _operand(ctx, b["a"], kind)
         keep = const_bool(ctx, b["keepdims"], "keepdims")
-        return reduce(ctx, kind, value, const_axis(ctx, b["axis"]), keep, dtype)
+        initial = None if is_none(b.get("initial")) else _operand(ctx, b["initial"], f"{kind}(initial=...)")
+        if initial is not None and not isinstance(initial, Scalar):
+            raise UnsupportedError(f"{kind}() with an array as initial=", ctx.loc)
+        where = None if is_none(b["where"]) else _operand(ctx, b["where"], f"{kind}(where=...)")
+        axis = const_axis(ctx, b["axis"])
+        first = initial.expr if initial is not None else None
+        return reduce(ctx, kind, value, axis, keep, dtype, first, where)
 
     return handler
 

@@ -8,8 +8,9 @@ from functools import cache
 
 import numpy as np
 
+from kiln.errors import UnsupportedError
 from kiln.frontend import exprs as E
-from kiln.frontend.arrays import Operand, as_lazy, emit_loop_nest, versioned
+from kiln.frontend.arrays import Operand, as_lazy, elementwise, emit_loop_nest, versioned
 from kiln.frontend.callargs import AxisError
 from kiln.frontend.context import Context
 from kiln.frontend.values import ArrayView, Lazy, Scalar, whole_view
@@ -60,10 +61,17 @@ def reduce(
     axis: object = None,
     keepdims: bool = False,
     dtype: str | None = None,
+    initial: ir.Expr | None = None,
+    where: Operand | None = None,
 ) -> Scalar | ArrayView:
-    """``np.<kind>(value, axis, dtype=dtype, keepdims=keepdims)``; with ``dtype`` the elements
-    are converted to it first and it is the result's dtype (sum/prod/mean only)."""
+    """``np.<kind>(value, axis, dtype=dtype, keepdims=keepdims, initial=initial, where=where)``;
+    with ``dtype`` the elements are converted to it first and it is the result's dtype
+    (sum/prod/mean only). ``initial`` starts every result (sum, prod, min, max: an empty min or
+    max then has one); ``where`` (a mask broadcast against the elements) leaves out the elements
+    where it is False (min and max need ``initial`` for it, as in NumPy)."""
     if isinstance(value, Scalar):
+        if initial is not None or where is not None:
+            raise UnsupportedError(f"{kind}() of a scalar with initial= or where=", ctx.loc)
         if dtype is not None:
             return Scalar(E.cast(value.expr, ScalarType(dtype)))
         return _reduce_scalar_value(kind, value)
@@ -71,12 +79,39 @@ def reduce(
     if dtype is not None:
         source, t = lazy, ScalarType(dtype)
         lazy = Lazy(dtype, source.shape, lambda idx: E.cast(source.element(idx), t), source.reads)
+    if where is not None:
+        lazy = _masked(ctx, kind, lazy, where, initial)
     axes = normalize_axes(ctx, axis, lazy.ndim)
     out_dtype = dtype or result_dtype(kind, lazy.dtype)
     # NumPy gives a scalar, not a 0-d array, also for keepdims=True on a 0-d array
     if len(axes) == lazy.ndim and (not keepdims or lazy.ndim == 0):
-        return Scalar(_reduce_all(ctx, kind, lazy, out_dtype))
-    return _reduce_axes(ctx, kind, lazy, axes, keepdims, out_dtype)
+        return Scalar(_reduce_all(ctx, kind, lazy, out_dtype, initial))
+    return _reduce_axes(ctx, kind, lazy, axes, keepdims, out_dtype, initial)
+
+
+def _masked(ctx: Context, kind: str, lazy: Lazy, where: Operand, initial: ir.Expr | None) -> Lazy:
+    """The elements with those the mask leaves out replaced by what does not change the result:
+    the identity, or for min and max ``initial`` (the result starts from it anyway)."""
+    if kind == "mean":
+        raise UnsupportedError("mean() with where=", ctx.loc)
+    if kind in ("min", "max") and initial is None:
+        message = (
+            f"reduction operation '{_NUMPY_NAME[kind]}' does not have an identity, so to use a where "
+            "mask one has to specify 'initial'"
+        )
+        ctx.emit(ir.Check(ir.Const(False, ScalarType("bool")), "ValueError", message))
+        initial = ir.Const(0, ScalarType("int64"))
+    t = ScalarType(lazy.dtype)
+    neutral = E.cast(initial, t) if kind in ("min", "max") and initial is not None else _identity(kind, t)
+    kept = elementwise(
+        ctx,
+        [lazy, where],
+        lambda xs: ir.Select(E.cast(xs[1], ScalarType("bool")), xs[0], neutral, t),
+        lazy.dtype,
+    )
+    if isinstance(kept, Scalar):  # a 0-d array and a scalar mask
+        return Lazy(lazy.dtype, (), lambda idx: kept.expr, lazy.reads)
+    return kept
 
 
 def _reduce_scalar_value(kind: str, value: Scalar) -> Scalar:
@@ -106,10 +141,14 @@ def _reduce_into(
     shape: tuple[ir.Expr, ...],
     element: Callable[[tuple[ir.Expr, ...]], ir.Expr],
     parallel: bool,
+    start: ir.Expr | None = None,
 ) -> None:
-    """Emit ``acc = combine(acc, element(i))`` over ``shape``; acc initialized first."""
+    """Emit ``acc = combine(acc, element(i))`` over ``shape``; acc initialized first (to
+    ``start``, already of the accumulator's type, when given)."""
     op = _COMBINE[kind]
-    if kind in ("min", "max"):
+    if start is not None:
+        ctx.emit(ir.Assign(acc, start))
+    elif kind in ("min", "max"):
         first = element(tuple(E.ZERO for _ in shape))
         ctx.emit(ir.Assign(acc, _element_for(kind, first, acc_t)))
     else:
@@ -147,25 +186,44 @@ def _finish(kind: str, acc: ir.Expr, count: ir.Expr, out_t: ScalarType) -> ir.Ex
     return E.cast(acc, out_t)
 
 
-def _reduce_all(ctx: Context, kind: str, lazy: Lazy, out_dtype: str) -> ir.Expr:
+def _start(ctx: Context, initial: ir.Expr | None, out_t: ScalarType, acc_t: ScalarType) -> ir.Expr | None:
+    """``initial`` as NumPy takes it: converted to the result's dtype, then accumulated in."""
+    return None if initial is None else ctx.temp(E.cast(E.cast(initial, out_t), acc_t), "initial")
+
+
+def _reduce_all(
+    ctx: Context, kind: str, lazy: Lazy, out_dtype: str, initial: ir.Expr | None = None
+) -> ir.Expr:
     out_t = ScalarType(out_dtype)
     acc_t = ScalarType(_accumulator_dtype(kind, out_dtype))
     if kind == "mean" and acc_t.is_integer:
         acc_t = ScalarType("float64")
     size = ctx.temp(E.product(lazy.shape), "size")
-    _empty_check(ctx, kind, size)
+    if initial is None:
+        _empty_check(ctx, kind, size)
+    start = _start(ctx, initial, out_t, acc_t)
     acc = ctx.fresh(kind)
     ctx.declare(acc, acc_t)
     # Complex numbers are unordered for OpenMP: no parallel min/max reduction exists for them.
     parallel = not (kind in ("min", "max") and acc_t.is_complex)
     versioned(
-        ctx, lazy, lambda lz: _reduce_into(ctx, kind, lz, acc, acc_t, lz.shape, lz.element, parallel=parallel)
+        ctx,
+        lazy,
+        lambda lz: _reduce_into(
+            ctx, kind, lz, acc, acc_t, lz.shape, lz.element, parallel=parallel, start=start
+        ),
     )
     return ctx.temp(_finish(kind, ir.Var(acc, acc_t), size, out_t), kind)
 
 
 def _reduce_axes(
-    ctx: Context, kind: str, lazy: Lazy, axes: tuple[int, ...], keepdims: bool, out_dtype: str
+    ctx: Context,
+    kind: str,
+    lazy: Lazy,
+    axes: tuple[int, ...],
+    keepdims: bool,
+    out_dtype: str,
+    initial: ir.Expr | None = None,
 ) -> ArrayView:
     kept = [k for k in range(lazy.ndim) if k not in axes]
     out_shape = (
@@ -179,11 +237,13 @@ def _reduce_axes(
     assert isinstance(t, ArrayType)
     ctx.add_origins(name, {name})
     ctx.emit(ir.Alloc(name, ArrayType(out_dtype, len(out_shape), "C"), out_shape))
-    _empty_check(ctx, kind, ctx.temp(E.product(reduced_shape)))
+    if initial is None:
+        _empty_check(ctx, kind, ctx.temp(E.product(reduced_shape)))
     out_t = ScalarType(out_dtype)
     acc_t = ScalarType(_accumulator_dtype(kind, out_dtype))
     if kind == "mean" and acc_t.is_integer:
         acc_t = ScalarType("float64")
+    start = _start(ctx, initial, out_t, acc_t)
     acc = ctx.fresh("acc")
     ctx.declare(acc, acc_t)
     count = ctx.temp(E.product(reduced_shape), "count")
@@ -197,7 +257,7 @@ def _reduce_axes(
                 full[k] = i
             return lazy.element(tuple(full))
 
-        _reduce_into(ctx, kind, lazy, acc, acc_t, reduced_shape, element, parallel=False)
+        _reduce_into(ctx, kind, lazy, acc, acc_t, reduced_shape, element, parallel=False, start=start)
         store_idx = list(idx)
         if keepdims:
             store_idx = [E.ZERO] * lazy.ndim
