@@ -105,12 +105,30 @@ def test_initial_takes_the_result_dtype_and_empty_max_has_one():
     _check(empty_max, np.zeros(0))
 
 
-def test_mean_with_where_is_refused_clearly():
-    def masked_mean(x):
-        return np.mean(x, where=x > 0)
+@pytest.mark.parametrize("axis", [None, 0, 1])
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64"])
+def test_mean_with_where(axis, dtype):
+    cut = 2 if dtype == "int64" else 0.5  # keeps some elements of each row and column
 
-    with pytest.raises(kiln.UnsupportedError, match="mean\\(\\) with where="):
-        kiln.jit(masked_mean)(np.ones(3))
+    def masked_mean(x):
+        return np.mean(x, axis=axis, where=x > cut)
+
+    def masked_mean_keepdims(x):
+        return x.mean(axis=axis, keepdims=True, where=x > cut)
+
+    for x in _arrays(dtype):
+        if x.size:
+            _check(masked_mean, x)
+            _check(masked_mean_keepdims, x)
+
+
+def test_mean_of_nothing_kept_is_nan():
+    def none_kept(x):
+        return np.mean(x, axis=0, where=x > 10.0)
+
+    with np.errstate(invalid="ignore", divide="ignore"):
+        expected = none_kept(np.ones((2, 3)))
+    np.testing.assert_array_equal(kiln.jit(none_kept)(np.ones((2, 3))), expected)
 
 
 def test_where_is_keyword_only_where_numpy_says_so():

@@ -10,7 +10,7 @@ import numpy as np
 
 from kiln.errors import UnsupportedError
 from kiln.frontend import exprs as E
-from kiln.frontend.arrays import Operand, as_lazy, elementwise, emit_loop_nest, versioned
+from kiln.frontend.arrays import Operand, as_lazy, elementwise, emit_loop_nest, materialize, versioned
 from kiln.frontend.callargs import AxisError
 from kiln.frontend.context import Context
 from kiln.frontend.values import ArrayView, Lazy, Scalar, whole_view
@@ -79,6 +79,8 @@ def reduce(
     if dtype is not None:
         source, t = lazy, ScalarType(dtype)
         lazy = Lazy(dtype, source.shape, lambda idx: E.cast(source.element(idx), t), source.reads)
+    if kind == "mean" and where is not None:
+        return _masked_mean(ctx, lazy, where, axis, keepdims, dtype)
     if where is not None:
         lazy = _masked(ctx, kind, lazy, where, initial)
     axes = normalize_axes(ctx, axis, lazy.ndim)
@@ -89,11 +91,26 @@ def reduce(
     return _reduce_axes(ctx, kind, lazy, axes, keepdims, out_dtype, initial)
 
 
+def _masked_mean(
+    ctx: Context, lazy: Lazy, where: Operand, axis: object, keepdims: bool, dtype: str | None
+) -> Scalar | ArrayView:
+    """The sum of the kept elements over how many were kept (NaN where none was, as NumPy)."""
+    total_dtype = dtype or result_dtype("mean", lazy.dtype)
+    total = reduce(ctx, "sum", lazy, axis, keepdims, total_dtype, where=where)
+    ones = elementwise(ctx, [lazy, where], lambda xs: E.cast(xs[1], ScalarType("int64")), "int64")
+    count = reduce(ctx, "sum", ones, axis, keepdims)
+    t = ScalarType(total_dtype)
+
+    def divide(xs: list[ir.Expr]) -> ir.Expr:
+        return ir.Binary("truediv", xs[0], E.cast(xs[1], t), t)
+
+    mean = elementwise(ctx, [total, count], divide, total_dtype)
+    return mean if isinstance(mean, Scalar) else materialize(ctx, mean)
+
+
 def _masked(ctx: Context, kind: str, lazy: Lazy, where: Operand, initial: ir.Expr | None) -> Lazy:
     """The elements with those the mask leaves out replaced by what does not change the result:
     the identity, or for min and max ``initial`` (the result starts from it anyway)."""
-    if kind == "mean":
-        raise UnsupportedError("mean() with where=", ctx.loc)
     if kind in ("min", "max") and initial is None:
         message = (
             f"reduction operation '{_NUMPY_NAME[kind]}' does not have an identity, so to use a where "
