@@ -1,5 +1,6 @@
-"""Joining arrays: ``np.concatenate``, ``np.stack``, ``np.hstack``, ``np.vstack``. The result is a
-new array; each part is assigned into its slab (so reads of the parts complete first)."""
+"""Joining arrays: ``np.concatenate``, ``np.stack``, ``np.hstack``, ``np.vstack``, ``np.block``.
+The result is a new array; each part is assigned into its slab (so reads of the parts complete
+first)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import numpy as np
 
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
-from kiln.frontend.arrays import as_lazy, assign
+from kiln.frontend.arrays import as_lazy, assign, materialize
 from kiln.frontend.callargs import REQUIRED, ShapeError, bind_args, const_axis, dtype_arg, is_none
 from kiln.frontend.context import Context
 from kiln.frontend.promotion import promote_dtypes
@@ -146,8 +147,48 @@ def stack_handler(name: str) -> Handler:
     return handler
 
 
+def np_block(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """``np.block``: the innermost lists join along the last axis, the lists around them along
+    the one before, and so on; every block first gets leading axes of extent 1 up to the
+    result's number of dimensions (the nesting depth, or the most dimensions of a block)."""
+    b = bind_args(ctx, "block", args, kwargs, [("arrays", REQUIRED)])
+    depth = _list_depth(ctx, b["arrays"], "arrays")
+    leaves = _block_leaves(ctx, b["arrays"])
+    ndim = max(depth, *(leaf.ndim for leaf in leaves))
+
+    def build(value: Value, level: int) -> Lazy:
+        if level > depth:
+            return _at_least(stack_parts(ctx, TupleValue((value,)), "block")[0], ndim)
+        assert isinstance(value, TupleValue)
+        parts = [build(item, level + 1) for item in value.items]
+        return as_lazy(concatenate(ctx, parts, ndim - (depth - level + 1), None))
+
+    if depth == 0:
+        return materialize(ctx, build(b["arrays"], 1))
+    return build(b["arrays"], 1)
+
+
+def _list_depth(ctx: Context, value: Value, where: str) -> int:
+    """How deep the lists nest (0: a block itself), the same at every block, as NumPy requires."""
+    if not isinstance(value, TupleValue):
+        return 0
+    if not value.items:
+        raise ShapeError(f"List at {where} cannot be empty", ctx.loc)
+    depths = [_list_depth(ctx, item, f"{where}[{k}]") for k, item in enumerate(value.items)]
+    if any(d != depths[0] for d in depths):
+        raise ShapeError("List depths are mismatched", ctx.loc)
+    return depths[0] + 1
+
+
+def _block_leaves(ctx: Context, value: Value) -> list[Lazy]:
+    if isinstance(value, TupleValue):
+        return [leaf for item in value.items for leaf in _block_leaves(ctx, item)]
+    return stack_parts(ctx, TupleValue((value,)), "block")
+
+
 def table() -> dict[object, Handler]:
     return {
+        np.block: np_block,
         np.concatenate: np_concatenate,
         np.stack: np_stack,
         np.hstack: stack_handler("hstack"),
