@@ -1,7 +1,8 @@
-"""``np.tril_indices``, ``np.triu_indices`` (``k``, ``m``), ``np.diag_indices`` (``ndim``) and
-``np.unravel_index`` (C order) as NumPy computes them: the row and column indices of a
-triangle in row-major order (counted first, then filled by one sequential walk), ``arange(n)``
-once per axis, and the C-order coordinates of flat indices with NumPy's bounds error."""
+"""``np.tril_indices``, ``np.triu_indices`` (``k``, ``m``), ``np.diag_indices`` (``ndim``),
+``np.unravel_index`` (C order) and ``np.ravel_multi_index`` as NumPy computes them: the row
+and column indices of a triangle in row-major order (counted first, then filled by one
+sequential walk), ``arange(n)`` once per axis, the C-order coordinates of flat indices and the
+flat indices of coordinates, with NumPy's bounds errors."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.advanced import new_array
 from kiln.frontend.arrays import as_lazy, elementwise, emit_loop_nest
-from kiln.frontend.callargs import REQUIRED, bind_args, fold_int, is_none
+from kiln.frontend.callargs import REQUIRED, ShapeError, bind_args, fold_int, is_none
 from kiln.frontend.context import Context
 from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, TupleValue, Value
 from kiln.ir import nodes as ir
@@ -129,6 +130,79 @@ def np_unravel_index(ctx: Context, args: list[Value], kwargs: dict[str, Value]) 
     return TupleValue(tuple(out))
 
 
+_MODES = ("raise", "wrap", "clip")
+_INTEGERS = ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
+
+
+def np_ravel_multi_index(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """Flat indices of coordinate arrays (broadcast together) in an array of shape ``dims``:
+    C or F order; out-of-range coordinates raise (``mode='raise'``), wrap or clip."""
+    params = [("multi_index", REQUIRED), ("dims", REQUIRED), ("mode", "raise"), ("order", "C")]
+    b = bind_args(ctx, "ravel_multi_index", args, kwargs, params)
+    mode, order = _constant_string(b["mode"]), _constant_string(b["order"])
+    if mode not in _MODES or order not in ("C", "F"):
+        raise UnsupportedError(
+            "np.ravel_multi_index(): mode must be 'raise', 'wrap' or 'clip', order 'C' or 'F'", ctx.loc
+        )
+    extents = b["dims"].items if isinstance(b["dims"], TupleValue) else (b["dims"],)
+    dims = [ctx.temp(_integer(ctx, d, "dims"), "dim") for d in extents]
+    coords = b["multi_index"].items if isinstance(b["multi_index"], TupleValue) else ()
+    if len(coords) != len(dims):
+        raise ShapeError(f"parameter multi_index must be a sequence of length {len(dims)}", ctx.loc)
+    operands: list[Scalar | ArrayView | Lazy] = []
+    for c in coords:
+        if not isinstance(c, Scalar | ArrayView | Lazy) or _dtype_of(c) not in _INTEGERS:
+            raise TypingError("only int indices permitted", ctx.loc)
+        operands.append(c)
+    if mode == "raise":
+        for c, d in zip(operands, dims):
+            _check_coordinate(ctx, c, d)
+
+    def flat(xs: list[ir.Expr]) -> ir.Expr:
+        fitted = [_fit(E.cast(x, INT64), d, mode) for x, d in zip(xs, dims)]
+        ordered = list(zip(fitted, dims)) if order == "C" else list(zip(fitted, dims))[::-1]
+        total: ir.Expr = E.ZERO
+        for x, d in ordered:
+            total = E.add(ir.Binary("mul", total, d, INT64), x)
+        return total
+
+    return elementwise(ctx, list(operands), flat, "int64")
+
+
+def _constant_string(value: Value) -> object:
+    return value.value if isinstance(value, Const) else value
+
+
+def _dtype_of(value: Scalar | ArrayView | Lazy) -> str:
+    return value.type.dtype if isinstance(value, Scalar) else value.dtype
+
+
+def _fit(x: ir.Expr, d: ir.Expr, mode: str) -> ir.Expr:
+    if mode == "wrap":
+        return ir.Binary("mod", x, d, INT64)
+    if mode == "clip":
+        upper = E.sub(d, E.ONE)
+        return ir.Select(
+            E.compare("lt", x, E.ZERO), E.ZERO, ir.Select(E.compare("gt", x, upper), upper, x, INT64), INT64
+        )
+    return x
+
+
+def _check_coordinate(ctx: Context, coord: Scalar | ArrayView | Lazy, dim: ir.Expr) -> None:
+    message = "invalid entry in coordinates array"
+
+    def check(value: ir.Expr) -> None:
+        x = ctx.temp(E.cast(value, INT64), "coord")
+        ok = E.logical_and(E.compare("ge", x, E.ZERO), E.compare("lt", x, dim))
+        ctx.emit(ir.Check(ok, "ValueError", message))
+
+    if isinstance(coord, Scalar):
+        check(coord.expr)
+        return
+    lazy = as_lazy(coord)
+    emit_loop_nest(ctx, lazy.shape, lambda idx: check(lazy.element(idx)), parallel=False)
+
+
 def _checked(ctx: Context, indices: Scalar | ArrayView | Lazy, size: ir.Expr) -> Scalar | Lazy:
     """The indices as int64, each checked against ``size`` as NumPy checks them."""
     message = "index %lld is out of bounds for array with size %lld"
@@ -154,4 +228,5 @@ def table() -> dict[object, Handler]:
         np.triu_indices: triangle_indices(False),
         np.diag_indices: np_diag_indices,
         np.unravel_index: np_unravel_index,
+        np.ravel_multi_index: np_ravel_multi_index,
     }
