@@ -20,7 +20,7 @@ from kiln.errors import SourceLoc, UnsupportedError
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ConstArg, ScalarType
 from kiln.kernel.device_array import CudaArray, to_gpu
-from kiln.kernel.gpu import SCALAR_CTYPES, failed_check
+from kiln.kernel.gpu import SCALAR_CTYPES, argument_vector, array_parts, failed_check
 from kiln.runtime import cudart
 
 
@@ -78,10 +78,8 @@ class GpuFunction:
             copies[id(a)] = dev
             on_device = on_device or dev is a
             devices.append(dev)
-            values.append(ctypes.c_void_p(dev.ptr))
-            for n, s in zip(dev.shape, dev.strides, strict=True):
-                values += [ctypes.c_longlong(n), ctypes.c_longlong(s // dev.dtype.itemsize)]
-        argv = (ctypes.c_void_p * max(1, len(values)))(*(ctypes.addressof(v) for v in values))
+            values += array_parts(dev)
+        argv = argument_vector(values)
         out = (ctypes.c_longlong * max(1, self._words))()
         errs = (ctypes.c_longlong * 4)()
         status = self.entry(argv, out, errs)

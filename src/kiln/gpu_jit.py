@@ -43,6 +43,7 @@ class CudaJitFunction:
         self.py_func = py_func
         self.options = options
         self._compiled: dict[tuple[object, ...], CompiledGpu] = {}
+        self._signature = py_inspect.signature(py_func)  # binding runs on every call
         functools.update_wrapper(self, py_func)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
@@ -52,7 +53,7 @@ class CudaJitFunction:
         return call(*bound)
 
     def _bind(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
-        bound = py_inspect.signature(self.py_func).bind(*args, **kwargs)
+        bound = self._signature.bind(*args, **kwargs)
         bound.apply_defaults()
         return tuple(bound.arguments.values())
 

@@ -4,7 +4,7 @@ every array in device memory. Where each statement runs: ``analysis.device_place
 
 The module exports ``extern "C" int kiln_entry_<digest>(void** args, long long* out, long long* errs)``:
 ``args`` points at each argument part in order (per array its device data pointer, then its
-extents and element strides as ``long long``; per scalar its value); results go to ``out``
+extents, then its element strides, as ``long long``; per scalar its value); results go to ``out``
 (per scalar one 8-byte word; per array its data pointer, the block it lies in when this call
 made it, that block's bytes, extents, element strides). It returns 0, the number of a failed
 check (its integer arguments in ``errs[1:4]``), -1 for a CUDA error (its code in ``errs[1]``)
@@ -284,10 +284,10 @@ class HostRenderer:
             if isinstance(t, ArrayType):
                 lines.append(f"{cx.data_name(p.name)} = *({cx.ctype(t)}**)args[{i}];")
                 i += 1
-                for k in range(t.ndim):
-                    lines.append(f"{cx.shape_name(p.name, k)} = *(long long*)args[{i}];")
-                    lines.append(f"{cx.stride_var(p.name, k)} = *(long long*)args[{i + 1}];")
-                    i += 2
+                for k in range(t.ndim):  # all extents, then all strides (kernel.gpu.array_parts)
+                    lines.append(f"{cx.shape_name(p.name, k)} = *(long long*)args[{i + k}];")
+                    lines.append(f"{cx.stride_var(p.name, k)} = *(long long*)args[{i + t.ndim + k}];")
+                i += 2 * t.ndim
                 continue
             assert isinstance(t, ScalarType)
             lines.append(f"{cx.scalar_name(p.name)} = *({cx.ctype(t)}*)args[{i}];")

@@ -84,9 +84,7 @@ class GpuKernel:
             dev = a if isinstance(a, CudaArray) else to_gpu(a)
             if not isinstance(a, CudaArray) and p.name in self.written:
                 back.append((a, dev))
-            keep.append(ctypes.c_void_p(dev.ptr))
-            keep += [ctypes.c_longlong(n) for n in dev.shape]
-            keep += [ctypes.c_longlong(s // dev.dtype.itemsize) for s in dev.strides]
+            keep += array_parts(dev)
             keep.append(dev)
         values = [v for v in keep if not isinstance(v, CudaArray)]
         if self.checks:
@@ -94,7 +92,7 @@ class GpuKernel:
                 self.err = CudaArray(4, np.int64)
             cudart.memset(self.err.ptr, 0, self.err.nbytes)
             values.append(ctypes.c_void_p(self.err.ptr))
-        argv = (ctypes.c_void_p * max(1, len(values)))(*(ctypes.addressof(v) for v in values))
+        argv = argument_vector(values)
         cudart.check(self.launcher(*(ctypes.c_uint(g) for g in grid), argv), "kernel launch")
         for host, dev in back:
             dev.copy_to_host(host)
@@ -102,6 +100,19 @@ class GpuKernel:
             err = self.err.copy_to_host()
             if err[0]:
                 raise failed_check(self.checks, [int(x) for x in err])
+
+
+def array_parts(dev: CudaArray) -> list[ctypes.c_void_p | ctypes.c_longlong]:
+    """A device array as kernel launchers and GPU entries take it: its data pointer, then its
+    extents, then its strides in elements."""
+    parts: list[ctypes.c_void_p | ctypes.c_longlong] = [ctypes.c_void_p(dev.ptr)]
+    parts += [ctypes.c_longlong(n) for n in dev.shape]
+    return parts + [ctypes.c_longlong(s // dev.dtype.itemsize) for s in dev.strides]
+
+
+def argument_vector(values: list[Any]) -> ctypes.Array[ctypes.c_void_p]:
+    """``void** args``: a pointer to each ctypes value (which must outlive the call)."""
+    return (ctypes.c_void_p * max(1, len(values)))(*(ctypes.addressof(v) for v in values))
 
 
 def failed_check(checks: tuple[ir.Check, ...], err: list[int]) -> Exception:
