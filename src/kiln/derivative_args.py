@@ -13,7 +13,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any, cast
 
-from kiln.frontend.arguments import arg_type, flat_arguments, leaf_count
+from kiln.frontend.arguments import arg_type, flat_arguments, is_generator, leaf_count
 from kiln.ir.types import TupleType
 
 
@@ -59,6 +59,9 @@ def _parts(t: TupleType, like: Any) -> list[Any]:
 def _rebuild(t: object, like: Any, leaves: list[Any]) -> Any:
     if not isinstance(t, TupleType):
         return leaves.pop(0)
+    if is_generator(t):  # a random Generator: no derivative
+        leaves.pop(0)
+        return None
     items = [_rebuild(x, part, leaves) for x, part in zip(t.items, _parts(t, like))]
     if t.record is dict:
         return dict(zip(t.names, items))

@@ -22,6 +22,7 @@ from kiln.driver import CompiledDerivative, compile_derivative
 from kiln.frontend.arguments import arg_key, nonneg_positions
 from kiln.ir import nodes as ir
 from kiln.ir.types import ArrayType, ScalarType
+from kiln.runtime.generators import call_scope, handles
 
 
 def _as_jit(f: Any) -> JitFunction:
@@ -188,7 +189,8 @@ class VJP(_Derivative):
                 raise TypeError(f"vjp of {fn.name}: give a cotangent array for result {i}")
             value = 0.0 if value is None else value
             seeds.append(_jax_convention(fn.results[i], _seed(fn.results[i], value)))
-        *raw, tape_bytes = c.entry(*call_args, *shadows, *seeds)
+        with call_scope() as scope:  # for the random Generators it draws from
+            *raw, tape_bytes = c.entry(*handles(scope, call_args), *shadows, *seeds)
         self.last_tape_bytes = int(tape_bytes)  # what the forward sweep stored for the reverse
         n = len(fn.results)
         values = raw[:n]
@@ -262,7 +264,8 @@ class JVP(_Derivative):
             _seed(fn.params[index[name]].type, flat_tangents[index[name]])  # type: ignore[arg-type]
             for name in sig.tangent_params
         ]
-        raw = compiled.entry(*call_args, *extra)
+        with call_scope() as scope:
+            raw = compiled.entry(*handles(scope, call_args), *extra)
         raw = () if raw is None else raw
         n = len(fn.results)
         values, tans = raw[:n], raw[n:]

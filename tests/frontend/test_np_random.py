@@ -75,10 +75,5 @@ def test_refused():
     def array_parameter(x):
         return np.random.normal(x, 1.0)
 
-    def generator(n):
-        return np.random.default_rng(0).random(n)
-
     with pytest.raises(UnsupportedError, match="'loc' must be a real number"):
         kiln.jit(array_parameter)(np.zeros(2))
-    with pytest.raises(UnsupportedError, match="default_rng"):
-        kiln.jit(generator)(3)

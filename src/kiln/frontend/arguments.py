@@ -12,6 +12,7 @@ import numpy as np
 
 from kiln.ir.types import (
     DTYPE_NAMES,
+    INT64,
     NONE,
     PY_BOOL,
     PY_COMPLEX,
@@ -107,6 +108,10 @@ def nonneg_positions(args: tuple[Any, ...] | list[Any]) -> frozenset[int]:
     return frozenset(i for i, a in enumerate(args) if type(arg_key(a)) is NonNegative)
 
 
+# A numpy.random.Generator argument: one int64 parameter, its handle in the call's scope
+# (kiln.runtime.generators); the frontend reads it as a generator (kiln.frontend.np_generator).
+GENERATOR = TupleType((INT64,), names=("handle",), record=np.random.Generator)
+
 # Leaves of one tuple or list argument: each is a parameter of the generated function.
 MAX_SEQUENCE_LEAVES = 64
 
@@ -116,6 +121,8 @@ def arg_type(a: object, position: int) -> ScalarType | ArrayType | ConstArg | Tu
     (or a list, read as one: compiled code cannot change its length) is typed item by item."""
     if type(a) is dict:
         return _dict_type(cast("dict[object, object]", a), position)
+    if type(a) is np.random.Generator:
+        return GENERATOR
     fields = record_fields(type(a))
     if type(a) is tuple or type(a) is list or fields:
         values = [getattr(a, f) for f in fields] if fields else cast("tuple[object, ...]", a)
@@ -148,7 +155,8 @@ def arg_type(a: object, position: int) -> ScalarType | ArrayType | ConstArg | Tu
         return _PYTHON_SCALARS[next(t for t in (bool, int, float, complex) if isinstance(a, t))]
     raise TypeError(
         f"argument {position} of type {type(a).__name__} is not supported "
-        "(pass NumPy arrays, numbers, None, strings, functions, or tuples and lists of them)"
+        "(pass NumPy arrays, numbers, None, strings, functions, random Generators, "
+        "or tuples and lists of them)"
     )
 
 
@@ -176,7 +184,9 @@ def flat_arguments(types: tuple[object, ...], args: tuple[object, ...]) -> list[
     """``args`` as the generated function takes them: a tuple or list argument item by item."""
     flat: list[object] = []
     for t, a in zip(types, args):
-        if isinstance(t, TupleType):
+        if is_generator(t):
+            flat.append(a)  # the object: the caller's call scope gives it a handle
+        elif isinstance(t, TupleType):
             if t.record is dict:
                 items = tuple(cast("dict[str, object]", a)[n] for n in t.names)
             elif t.names:
@@ -192,6 +202,10 @@ def flat_arguments(types: tuple[object, ...], args: tuple[object, ...]) -> list[
 def unnested_arg_type(a: object, position: int, where: str) -> ScalarType | ArrayType | ConstArg:
     """``arg_type`` where tuple and list arguments are not taken yet (``where`` says where)."""
     t = arg_type(a, position)
+    if is_generator(t):
+        raise TypeError(
+            f"argument {position}: {where} take no random Generators (pass arrays drawn on the host)"
+        )
     if isinstance(t, TupleType):
         raise TypeError(f"argument {position}: {where} take no tuple, list or record arguments yet")
     return t
@@ -199,6 +213,14 @@ def unnested_arg_type(a: object, position: int, where: str) -> ScalarType | Arra
 
 def has_sequences(types: tuple[object, ...]) -> bool:
     return any(isinstance(t, TupleType) for t in types)
+
+
+def has_generators(types: tuple[object, ...]) -> bool:
+    return any(is_generator(t) or (isinstance(t, TupleType) and has_generators(t.items)) for t in types)
+
+
+def is_generator(t: object) -> bool:
+    return isinstance(t, TupleType) and t.record is np.random.Generator
 
 
 def _special_subclass(a: np.ndarray) -> bool:

@@ -4,8 +4,8 @@
 ``ir.ops.DRAWS``), so the numbers are NumPy's, drawn from the same state as Python code draws
 from, in the order the code draws them (the calls are effects: passes keep their order and
 keep them out of parallel loops). ``size`` (or ``rand``'s extents) gives an array, none a
-number of Python's type, as NumPy returns. The distributions' parameters are numbers;
-``Generator`` objects (``np.random.default_rng``) are not supported."""
+number of Python's type, as NumPy returns. The distributions' parameters are numbers.
+``Generator`` objects (``np.random.default_rng``) are kiln.frontend.np_generator's."""
 
 from __future__ import annotations
 

@@ -7,15 +7,17 @@ import inspect
 import types
 
 from kiln.errors import LocatedError, SourceLoc, UnsupportedError
+from kiln.frontend.arguments import is_generator
 from kiln.frontend.constants import check_constants_unwritten
 from kiln.frontend.context import Context, TypeEnv
 from kiln.frontend.loops import demote_unsafe_loops
 from kiln.frontend.lower_stmts import Lowerer, Scope, check_returnable
+from kiln.frontend.np_generator import generator_parameter
 from kiln.frontend.recursion import Recursion
 from kiln.frontend.source import ParsedFunction, parse_function
 from kiln.frontend.values import Const, DictValue, RecordValue, Scalar, TupleValue, Value, whole_view
 from kiln.ir import nodes as ir
-from kiln.ir.types import ArrayType, ConstArg, ScalarType, TupleType
+from kiln.ir.types import INT64, ArrayType, ConstArg, ScalarType, TupleType
 from kiln.options import Options
 
 MAX_TYPE_ITERATIONS = 16
@@ -145,6 +147,10 @@ def _sequence_param(ctx: Context, name: str, t: ConstArg | TupleType) -> Value:
     ``_flat_params``), constants where they are compile-time ones."""
     if isinstance(t, ConstArg):
         return Const(t.value)
+    if is_generator(t):
+        leaf = f"{name}__0"
+        ctx.declare(leaf, INT64, leaf.removeprefix("p_"))
+        return generator_parameter(ir.Var(leaf, INT64))
     items: list[Value] = []
     for k, item in enumerate(t.items):
         leaf = f"{name}__{k}"

@@ -201,9 +201,86 @@ DRAWS: dict[str, NumpyCall] = {
     },
     "seed": NumpyCall("numpy.random.seed", outputs=0, effect=True),
 }
+# numpy.random.Generator objects (passed in, or made by np.random.default_rng): a generator is
+# a handle (a 0-d int64 input named "rng") to an object kiln.runtime.generators keeps for the
+# call, and each draw calls the object's own method, so the numbers are NumPy's. "rng_<method>"
+# takes size= the output's shape, "rng_<method>:1" draws one number; "+<variant>" names the
+# constant keywords and the inputs an entry passes.
+_GENERATORS = "kiln.runtime.generators"
+
+
+def _generator_draw(method: str, named: tuple[str, ...], sized: bool, **keywords: bool | str) -> NumpyCall:
+    keys: tuple[Keyword, ...] = tuple(keywords.items())
+    return NumpyCall(f"{_GENERATORS}.draw", (("method", method), *keys), 1, 0, ("rng", *named), sized, True)
+
+
+_GENERATOR_PARAMETERS = {
+    "normal": ("loc", "scale"),
+    "uniform": ("low", "high"),
+    "exponential": ("scale",),
+    "poisson": ("lam",),
+    "binomial": ("n", "p"),
+}
+
+
+def _sized(name: str, method: str, named: tuple[str, ...], **keywords: bool | str) -> dict[str, NumpyCall]:
+    return {
+        name: _generator_draw(method, named, True, **keywords),
+        f"{name}:1": _generator_draw(method, named, False, **keywords),
+    }
+
+
+def choice_call(given: str, replace: bool, shuffle: bool) -> str:
+    return f"rng_choice+{given}+{'replace' if replace else 'once'}+{'shuffle' if shuffle else 'kept'}"
+
+
+def _choices() -> dict[str, NumpyCall]:
+    """choice(a, size, replace, p, shuffle): ``a`` an array (positional) or a number ("n",
+    the named input "a"), with or without ``p`` (an array after ``a``)."""
+    calls: dict[str, NumpyCall] = {}
+    for replace in (False, True):
+        for shuffle in (False, True):
+            for given, positional in (("a", 1), ("a_p", 2), ("n", 0), ("n_p", 1)):
+                named = ("rng", "a") if given.startswith("n") else ("rng",)
+                keys: tuple[Keyword, ...] = (("replace", replace), ("shuffle", shuffle))
+                name = choice_call(given, replace, shuffle)
+                for sized in (True, False):
+                    call = NumpyCall(f"{_GENERATORS}.choice", keys, 1, positional, named, sized, True)
+                    calls[name if sized else f"{name}:1"] = call
+    return calls
+
+
+def _generator_calls() -> dict[str, NumpyCall]:
+    calls: dict[str, NumpyCall] = {
+        "rng_create": NumpyCall(f"{_GENERATORS}.create", (), 1, 0, ("seed",), effect=True),
+        "rng_create_entropy": NumpyCall(f"{_GENERATORS}.create", (), 1, 0, effect=True),
+    }
+    for method, named in _GENERATOR_PARAMETERS.items():
+        calls |= _sized(f"rng_{method}", method, named)
+    for method in ("random", "standard_normal"):
+        for dtype in ("float64", "float32"):
+            calls |= _sized(f"rng_{method}+{dtype}", method, (), dtype=dtype)
+    for bounds in (("low",), ("low", "high")):
+        for endpoint in (False, True):
+            name = f"rng_integers+{'_'.join(bounds)}{'+endpoint' if endpoint else ''}"
+            calls |= _sized(name, "integers", bounds, endpoint=endpoint)
+    calls |= _choices()
+    calls["rng_permutation"] = NumpyCall(f"{_GENERATORS}.permutation", (), 1, 1, ("rng",), effect=True)
+    calls["rng_permutation+n"] = NumpyCall(f"{_GENERATORS}.permutation", (), 1, 0, ("rng", "x"), effect=True)
+    calls["rng_shuffle"] = NumpyCall(f"{_GENERATORS}.shuffle", (), 1, 1, ("rng",), effect=True)
+    return calls
+
+
+GENERATOR_CALLS = _generator_calls()
 # numpy.linalg.lstsq(a, b, rcond): (x, residuals, rank, s), the residuals as many as NumPy gives
 LEAST_SQUARES = {
     "lstsq": NumpyCall("numpy.linalg.lstsq", (("rcond", None),), 4, 2, partial=1),
     "lstsq_rcond": NumpyCall("numpy.linalg.lstsq", (), 4, 2, ("rcond",), partial=1),
 }
-NUMPY_CALLS: dict[str, NumpyCall] = {**DECOMPOSITIONS, **TRANSFORMS, **DRAWS, **LEAST_SQUARES}
+NUMPY_CALLS: dict[str, NumpyCall] = {
+    **DECOMPOSITIONS,
+    **TRANSFORMS,
+    **DRAWS,
+    **GENERATOR_CALLS,
+    **LEAST_SQUARES,
+}
