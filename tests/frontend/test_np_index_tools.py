@@ -22,6 +22,15 @@ def unravel(flat, i):
     return np.unravel_index(flat, (3, 4)), np.unravel_index(i, (2, 3, 4)), np.unravel_index(flat, 12)
 
 
+def unravel_f(flat, i):
+    return (
+        np.unravel_index(flat, (3, 4), order="F"),
+        np.unravel_index(i, (2, 3, 4), "F"),
+        np.unravel_index(flat, (12,), order="F"),
+        np.unravel_index(flat, (1, 12, 1), order="F"),
+    )
+
+
 def _same(got, want):
     if isinstance(want, tuple):
         assert isinstance(got, tuple) and len(got) == len(want)
@@ -49,6 +58,22 @@ def test_unravel_index(dtype):
     flat = np.array([0, 5, 11, 7], dtype=dtype)
     for f in (flat, flat[::-1], flat.reshape(2, 2)):
         _same(kiln.jit(unravel)(f, 23), unravel(f, 23))
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.int16])
+def test_unravel_index_in_fortran_order(dtype):
+    flat = np.array([0, 5, 11, 7, 1], dtype=dtype)
+    for f in (flat, flat[::-2], flat[:4].reshape(2, 2, order="F"), flat[:0]):
+        for i in (0, 9, 23):
+            _same(kiln.jit(unravel_f)(f, i), unravel_f(f, i))
+
+
+def test_unravel_index_order_is_checked():
+    def bad(i):
+        return np.unravel_index(i, (2, 3), order="K")
+
+    with pytest.raises(kiln.UnsupportedError, match="order must be 'C' or 'F'"):
+        kiln.jit(bad)(1)
 
 
 def test_unravel_index_out_of_bounds():

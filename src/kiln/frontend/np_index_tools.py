@@ -1,5 +1,5 @@
 """``np.tril_indices``, ``np.triu_indices`` (``k``, ``m``), ``np.diag_indices`` (``ndim``),
-``np.unravel_index`` (C order) and ``np.ravel_multi_index`` as NumPy computes them: the row
+``np.unravel_index`` (C or F order) and ``np.ravel_multi_index`` as NumPy computes them: the row
 and column indices of a triangle in row-major order (counted first, then filled by one
 sequential walk), ``arange(n)`` once per axis, the C-order coordinates of flat indices and the
 flat indices of coordinates, with NumPy's bounds errors."""
@@ -104,9 +104,9 @@ def np_unravel_index(ctx: Context, args: list[Value], kwargs: dict[str, Value]) 
     b = bind_args(
         ctx, "unravel_index", args, kwargs, [("indices", REQUIRED), ("shape", REQUIRED), ("order", "C")]
     )
-    order = b["order"].value if isinstance(b["order"], Const) else b["order"]
-    if order != "C":
-        raise UnsupportedError("np.unravel_index(order='F')", ctx.loc)
+    order = _constant_string(b["order"])
+    if order not in ("C", "F"):
+        raise UnsupportedError("np.unravel_index(): order must be 'C' or 'F' where it is written", ctx.loc)
     shape_value = b["shape"]
     extents = shape_value.items if isinstance(shape_value, TupleValue) else (shape_value,)
     dims = [ctx.temp(_integer(ctx, d, "shape"), "dim") for d in extents]
@@ -121,7 +121,7 @@ def np_unravel_index(ctx: Context, args: list[Value], kwargs: dict[str, Value]) 
     checked = _checked(ctx, indices, size)
     out = []
     for axis in range(len(dims)):
-        stride = E.product(dims[axis + 1 :])
+        stride = E.product(dims[axis + 1 :] if order == "C" else dims[:axis])
 
         def coordinate(xs: list[ir.Expr], axis: int = axis, stride: ir.Expr = stride) -> ir.Expr:
             return ir.Binary("mod", E.floordiv(xs[0], stride), dims[axis], INT64)
