@@ -190,12 +190,12 @@ class Histogram:
         n = ctx.temp(E.as_index(bins), "nbins")
         msg = "`bins` must be positive, when an integer"
         ctx.emit(ir.Check(E.compare("ge", n, E.ONE), "ValueError", msg))
-        first, last = self._outer_edges(range_)
+        first, last = self.outer_edges(range_)
         a_t = ScalarType(self.a.dtype)
         bin_t = promote(first.type, last.type, a_t).strong()
         if not bin_t.is_float:
             bin_t = F64
-        first, last = self._widen_if_equal(first, last)
+        first, last = self.widen_if_equal(first, last)
         from kiln.frontend.numpy_ops import np_linspace
 
         num = Scalar(E.add(n, E.ONE))
@@ -233,7 +233,7 @@ class Histogram:
 
         return TupleValue((self._accumulate(n, bin_of), edges))
 
-    def _outer_edges(self, range_: Value) -> tuple[Scalar, Scalar]:
+    def outer_edges(self, range_: Value) -> tuple[Scalar, Scalar]:
         ctx = self.ctx
         if not is_none(range_):
             if not (isinstance(range_, TupleValue) and len(range_.items) == 2):
@@ -245,7 +245,7 @@ class Histogram:
                 raise UnsupportedError("histogram() with a complex range", ctx.loc)
             ordered = E.compare("le", E.cast(first.expr, F64), E.cast(last.expr, F64))
             ctx.emit(ir.Check(ordered, "ValueError", "max must be larger than min in range parameter."))
-            self._check_finite(first, last, "supplied range of [%s, %s] is not finite")
+            self.check_finite(first, last, "supplied range of [%s, %s] is not finite")
             return first, last
         size = ctx.temp(E.product(self.a.shape), "size")
         a_t = ScalarType(self.a.dtype)
@@ -262,10 +262,10 @@ class Histogram:
             ctx.emit(ir.Assign(hi, E.cast(E.ONE, a_t)))
         ctx.emit(ir.If(E.compare("gt", size, E.ZERO), tuple(found), tuple(empty)))
         first, last = Scalar(ir.Var(lo, a_t)), Scalar(ir.Var(hi, a_t))
-        self._check_finite(first, last, "autodetected range of [%s, %s] is not finite")
+        self.check_finite(first, last, "autodetected range of [%s, %s] is not finite")
         return first, last
 
-    def _check_finite(self, first: Scalar, last: Scalar, message: str) -> None:
+    def check_finite(self, first: Scalar, last: Scalar, message: str) -> None:
         if not (first.type.is_float or last.type.is_float):
             return
         both = ir.Binary(
@@ -274,7 +274,7 @@ class Histogram:
         )  # fmt: skip
         self.ctx.emit(ir.Check(both, "ValueError", message.replace("[%s, %s]", "the values")))
 
-    def _widen_if_equal(self, first: Scalar, last: Scalar) -> tuple[Scalar, Scalar]:
+    def widen_if_equal(self, first: Scalar, last: Scalar) -> tuple[Scalar, Scalar]:
         """``first - 0.5, last + 0.5`` when equal (integers become floats, as in Python)."""
         ctx = self.ctx
         t = first.type if first.type.is_float else ScalarType("float64", weak=first.type.weak)

@@ -539,6 +539,7 @@ def _themed_tables() -> dict[object, Handler]:
         np_fft,
         np_generator,
         np_histogram,
+        np_histogram2d,
         np_index_tools,
         np_join,
         np_layout,
@@ -560,7 +561,8 @@ def _themed_tables() -> dict[object, Handler]:
         np_unique,
     )  # fmt: skip
 
-    modules = [np_stats, np_argext, np_shapes, np_join, np_cov, np_histogram, np_round, np_cumulative]
+    modules = [np_stats, np_argext, np_shapes, np_join, np_cov, np_histogram, np_histogram2d, np_round]
+    modules += [np_cumulative]
     modules += [np_sort, np_differences, np_trace, np_layout, np_angles, np_nan, np_misc, np_search]
     modules += [
         np_quantile,
