@@ -16,6 +16,7 @@ from kiln.frontend.closures import InnerFunction, bind_arguments
 from kiln.frontend.context import Context
 from kiln.frontend.lists import call_list_method, copy_list, list_array, sorted_items
 from kiln.frontend.lower_exprs import call_arguments, describe
+from kiln.frontend.np_apply import apply_along_axis, call_vectorized, make_vectorized, vectorized_of
 from kiln.frontend.numpy_ops import Handler, lookup_numpy
 from kiln.frontend.printing import print_call, str_call
 from kiln.frontend.records import RecordMethod
@@ -70,6 +71,13 @@ def _special_call(low: Lowerer, f: object, args: list[Value], kwargs: dict[str, 
     ctx = low.ctx
     if f is np.fromfunction:
         return _fromfunction(low, args, kwargs)
+    if f is np.vectorize:
+        return make_vectorized(low, args, kwargs)
+    if f is np.apply_along_axis:
+        return apply_along_axis(low, args, kwargs)
+    vectorized = vectorized_of(f)
+    if vectorized is not None:
+        return call_vectorized(low, vectorized, args, kwargs)
     if f is print:
         return print_call(ctx, args, kwargs)
     if f is str and not kwargs:
