@@ -6,8 +6,9 @@ from the operand's extents, and NumPy's dtypes: float32 in, float32 out, the sin
 and eigenvalues real. A tuple of results is NumPy's named tuple (``.U``, ``.eigenvalues`` ...),
 returned as one. Errors (a matrix that is not square, no convergence) are NumPy's, at run time.
 
-``eig`` and ``eigvals`` are refused: NumPy returns real or complex arrays depending on the
-values, which a compiled function cannot follow.
+``eig`` and ``eigvals`` give a real matrix real results and a complex one complex results:
+where NumPy would return complex eigenvalues of a real matrix, the call raises ValueError
+(kiln.runtime.numpy_calls), since a compiled function's result types follow its arguments.
 """
 
 from __future__ import annotations
@@ -203,11 +204,44 @@ def _given(ctx: Context, v: ArrayView | Lazy) -> str:
 
 
 def np_eig(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
-    raise UnsupportedError(
-        "np.linalg.eig and eigvals: NumPy returns real or complex arrays depending on the values",
-        ctx.loc,
-        hint="use np.linalg.eigh or eigvalsh for symmetric (Hermitian) matrices",
-    )
+    """``eig`` (NumPy's ``EigResult``): real results for a real matrix, complex for a complex
+    one; a real matrix with complex eigenvalues raises at run time (NumPy would change kind)."""
+    b = bind_args(ctx, "eig", args, kwargs, [("a", REQUIRED)])
+    a, batch, m, _ = _matrix(ctx, "eig", b["a"])
+    parts = [("w", (*batch, m), False), ("v", (*batch, m, m), False)]
+    return _named(_decompose(ctx, "eig", a, parts), _result_class("eig"))
+
+
+def np_eigvals(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    b = bind_args(ctx, "eigvals", args, kwargs, [("a", REQUIRED)])
+    a, batch, m, _ = _matrix(ctx, "eigvals", b["a"])
+    return _decompose(ctx, "eigvals", a, [("w", (*batch, m), False)])[0]
+
+
+def np_roots(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """``np.roots(p)``: NumPy's own routine on float64 (real, integer or boolean coefficients)
+    or complex128 coefficients; as many roots as it finds (at most ``len(p) - 1``). Real
+    coefficients with complex roots raise at run time (NumPy would return a complex array)."""
+    b = bind_args(ctx, "roots", args, kwargs, [("p", REQUIRED)])
+    p = _array(ctx, b["p"], "roots", 0)
+    if p.ndim != 1:
+        raise TypingError("Input must be a rank-1 array.", ctx.loc)
+    if p.dtype in ("float32", "complex64"):
+        raise UnsupportedError(
+            f"np.roots of {p.dtype} coefficients (NumPy's result is then float32 or float64 "
+            "depending on the values)",
+            ctx.loc,
+            hint="pass float64 or complex128 coefficients",
+        )
+    dtype = "complex128" if p.dtype == "complex128" else "float64"
+    operand = _operand(ctx, p, dtype)
+    most = ctx.temp(E.imax(E.sub(p.shape[0], E.ONE), E.ZERO), "most")
+    found, count = _alloc(ctx, "roots", dtype, (most,)), _alloc(ctx, "count", "int64", ())
+    ctx.emit(ir.LibCall("roots", (found, count), (operand.base,)))
+    length = ctx.temp(as_lazy(whole_view(count, ArrayType("int64", 0, "C"), ())).element(()), "nroots")
+    view = subscript(ctx, whole_view(found, ArrayType(dtype, 1, "C"), (most,)), [SliceSpec(None, length, 1)])
+    assert isinstance(view, ArrayView)
+    return view
 
 
 def _result_class(func: str) -> type:

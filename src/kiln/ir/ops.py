@@ -157,6 +157,9 @@ DECOMPOSITIONS: dict[str, NumpyCall] = {
     "qr_r": _linalg("qr", 1, mode="r"),
     "pinv": _linalg("pinv", 1),
     "matrix_rank": _linalg("matrix_rank", 1),
+    # real results for a real matrix, else an error (kiln.runtime.numpy_calls)
+    "eig": NumpyCall("kiln.runtime.numpy_calls.eig", (), 2),
+    "eigvals": NumpyCall("kiln.runtime.numpy_calls.eigvals", (), 1),
 }
 FFT_NORMS = ("backward", "ortho", "forward")
 # numpy.fft transforms along the last axis (the frontend moves the axis there), with ``n`` as a
@@ -277,10 +280,13 @@ LEAST_SQUARES = {
     "lstsq": NumpyCall("numpy.linalg.lstsq", (("rcond", None),), 4, 2, partial=1),
     "lstsq_rcond": NumpyCall("numpy.linalg.lstsq", (), 4, 2, ("rcond",), partial=1),
 }
+# numpy.roots(p) of float64 or complex128 coefficients: as many roots as the call finds
+POLYNOMIAL_ROOTS = {"roots": NumpyCall("kiln.runtime.numpy_calls.roots", (), 1, partial=0)}
 NUMPY_CALLS: dict[str, NumpyCall] = {
     **DECOMPOSITIONS,
     **TRANSFORMS,
     **DRAWS,
     **GENERATOR_CALLS,
     **LEAST_SQUARES,
+    **POLYNOMIAL_ROOTS,
 }
