@@ -28,8 +28,9 @@ from kiln.ir.types import (
 _PYTHON_SCALARS = {bool: PY_BOOL, int: PY_INT, float: PY_FLOAT, complex: PY_COMPLEX}
 _IMMUTABLE_DEFAULTS = (type(None), bool, int, float, complex)
 # Arguments the code is specialized on, value by value (``@kiln.jit`` functions too, by py_func):
-# Python functions (inlined where called), NumPy ufuncs and built-in functions, strings.
-_CONSTANT_KINDS = frozenset({types.FunctionType, types.BuiltinFunctionType, np.ufunc, str})
+# Python functions (inlined where called), NumPy's functions (np.sum is no Python function but
+# a dispatcher object), ufuncs and built-in functions, strings.
+_CONSTANT_KINDS = frozenset({types.FunctionType, types.BuiltinFunctionType, np.ufunc, str, type(np.sum)})
 
 
 class NonNegative(NamedTuple):

@@ -25,6 +25,7 @@ from kiln.frontend.context import Context
 from kiln.frontend.linalg_table import linalg_functions
 from kiln.frontend.lists import list_array
 from kiln.frontend.promotion import can_cast, promote, promote_dtypes
+from kiln.frontend.reduction_out import output_array, reduce_into
 from kiln.frontend.reductions import reduce
 from kiln.frontend.ufuncs import UFUNCS, apply_ufunc
 from kiln.frontend.values import ArrayView, Lazy, ListValue, Scalar, TupleValue, Value, describe, whole_view
@@ -116,8 +117,6 @@ def reduction_handler(kind: str) -> Handler:
         if len(args) > positional:
             raise TypingError(f"{kind}() takes at most {positional} positional arguments", ctx.loc)
         b = bind_args(ctx, kind, args, kwargs, params)
-        if not is_none(b["out"]):
-            raise UnsupportedError(f"{kind}() with out=", ctx.loc)
         if is_none(b["keepdims"]):  # NumPy reads it as an integer
             raise TypingError("'NoneType' object cannot be interpreted as an integer (keepdims)", ctx.loc)
         dtype = dtype_arg(ctx, b.get("dtype"))
@@ -131,6 +130,9 @@ def reduction_handler(kind: str) -> Handler:
         where = None if is_none(b["where"]) else _operand(ctx, b["where"], f"{kind}(where=...)")
         axis = const_axis(ctx, b["axis"])
         first = initial.expr if initial is not None else None
+        if not is_none(b["out"]):
+            out = output_array(ctx, b["out"])
+            return reduce_into(ctx, kind, value, out, axis, keep, dtype, first, where)
         return reduce(ctx, kind, value, axis, keep, dtype, first, where)
 
     return handler
