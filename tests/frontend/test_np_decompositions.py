@@ -6,6 +6,7 @@ every layout; NumPy's errors; ``eig`` refused with a located error."""
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -195,3 +196,20 @@ def test_polyfit(dtype):  # the column norms are kiln's sums: NumPy's coefficien
         for g, w in zip(got[:1] + got[1] + got[2:], want[:1] + want[1] + want[2:]):
             assert np.asarray(g).dtype == np.asarray(w).dtype
             np.testing.assert_allclose(g, w, rtol=1e-9 if np.asarray(w).dtype != np.float32 else 2e-4)
+
+
+def test_polyfit_warns_as_numpy_when_the_fit_loses_rank():
+    def fit(x, y):
+        return np.polyfit(x, y, 3), np.polyfit(x, y, 3, full=True)[2]
+
+    x, y = np.array([1.0, 1.0, 1.0, 2.0]), np.arange(4.0)  # two distinct points for four unknowns
+    with pytest.warns(np.exceptions.RankWarning, match="poorly conditioned") as want:
+        fit(x, y)
+    with pytest.warns(np.exceptions.RankWarning, match="poorly conditioned") as got:
+        kiln.jit(fit)(x, y)
+    assert len(got) == len(want) == 1  # not for full=True
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        kiln.jit(fit)(np.arange(5.0), np.arange(5.0) ** 2)  # full rank: no warning
+        with pytest.raises(np.exceptions.RankWarning):
+            kiln.jit(fit)(x, y)

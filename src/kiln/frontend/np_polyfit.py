@@ -1,8 +1,9 @@
 """``np.polyfit(x, y, deg, rcond=None, full=False, w=None)``, NumPy's steps one by one: ``x``
 and ``y`` made floating (``+ 0.0``), the Vandermonde matrix scaled column by column by its
 norms, ``lstsq`` (NumPy's own call) with ``rcond = len(x) * eps``, the coefficients scaled
-back. The column norms are kiln's sums, so the coefficients are NumPy's to rounding. Unlike
-NumPy, a poorly conditioned fit gives no ``RankWarning``; ``cov`` is not supported."""
+back. The column norms are kiln's sums, so the coefficients are NumPy's to rounding. A fit
+whose matrix lost rank warns with NumPy's ``RankWarning`` (not with ``full=True``, as in
+NumPy); ``cov`` is not supported."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from kiln.frontend.reductions import reduce
 from kiln.frontend.ufuncs import apply_ufunc
 from kiln.frontend.values import ArrayView, Lazy, Scalar, TupleValue, Value
 from kiln.ir import nodes as ir
-from kiln.ir.types import PY_FLOAT, PY_INT, ScalarType
+from kiln.ir.types import INT64, PY_FLOAT, PY_INT, ScalarType
 
 
 def _floating(ctx: Context, value: Value, what: str) -> Lazy:
@@ -89,6 +90,11 @@ def np_polyfit(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Val
     assert isinstance(c, ArrayView)
     coefficients = apply_ufunc(ctx, "divide", [c, _column(scale) if c.ndim == 2 else scale])
     if b["full"] is False or not const_bool(ctx, b["full"], "polyfit(full=...)"):
+        rank = result.items[2]
+        assert isinstance(rank, Scalar)
+        with ctx.block() as warn:
+            ctx.emit(ir.LibCall("rank_warning", (), ()))
+        ctx.emit(ir.If(E.compare("ne", E.cast(rank.expr, INT64), E.i64(order)), tuple(warn)))
         return coefficients
     return TupleValue((coefficients, *result.items[1:], rcond))
 

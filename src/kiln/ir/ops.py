@@ -281,7 +281,11 @@ LEAST_SQUARES = {
     "lstsq_rcond": NumpyCall("numpy.linalg.lstsq", (), 4, 2, ("rcond",), partial=1),
 }
 # numpy.roots(p) of float64 or complex128 coefficients: as many roots as the call finds
-POLYNOMIAL_ROOTS = {"roots": NumpyCall("kiln.runtime.numpy_calls.roots", (), 1, partial=0)}
+POLYNOMIAL_ROOTS = {
+    "roots": NumpyCall("kiln.runtime.numpy_calls.roots", (), 1, partial=0),
+    # polyfit's RankWarning, where NumPy gives it (a warning the filters may make an error)
+    "rank_warning": NumpyCall("kiln.runtime.numpy_calls.rank_warning", (), 0, 0, effect=True),
+}
 NUMPY_CALLS: dict[str, NumpyCall] = {
     **DECOMPOSITIONS,
     **TRANSFORMS,

@@ -1,10 +1,13 @@
-"""NumPy functions that compiled code calls where NumPy's result kind depends on the values:
+"""NumPy functions that compiled code calls where NumPy's result kind depends on the values
+(and NumPy's warnings that compiled code gives):
 ``eig``, ``eigvals`` and ``roots`` return real arrays for a real input only when every
 eigenvalue (or root) is real, complex ones otherwise. A compiled function's result types are
 fixed by its argument types: a real input gets real results, and these wrappers raise, with
 the reason, where NumPy's result would be complex, rather than drop the imaginary parts."""
 
 from __future__ import annotations
+
+import warnings
 
 import numpy as np
 
@@ -37,3 +40,8 @@ def roots(p: np.ndarray) -> np.ndarray:
     if np.iscomplexobj(p) and not np.iscomplexobj(r):
         r = r.astype(p.dtype)  # NumPy's zero or no roots of one coefficient are float64
     return r
+
+
+def rank_warning() -> None:
+    """``np.polyfit``'s warning for a fit whose matrix has lost rank."""
+    warnings.warn("Polyfit may be poorly conditioned", np.exceptions.RankWarning, stacklevel=2)
