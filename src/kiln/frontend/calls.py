@@ -11,7 +11,7 @@ from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend import numpy_ops as npo
 from kiln.frontend.arrays import as_lazy, assign
-from kiln.frontend.callargs import dtype_arg, shape_arg
+from kiln.frontend.callargs import bind_args, dtype_arg, shape_arg
 from kiln.frontend.context import Context
 from kiln.frontend.lists import list_length
 from kiln.frontend.np_methods import call_function_method
@@ -286,6 +286,24 @@ def call_math(ctx: Context, f: Any, args: list[Value]) -> Value | None:
 
 
 # ------------------------------------------------------------- array methods
+def _reshaping_method(
+    ctx: Context, receiver: ArrayView | Lazy, name: str, args: list[Value], kwargs: dict[str, Value]
+) -> Value:
+    """``a.reshape(shape, order=)``, ``a.ravel(order=)`` and ``a.flatten(order=)`` (a copy)."""
+    if name != "reshape":
+        order = bind_args(ctx, name, args, kwargs, [("order", "C")])["order"]
+        by = npo.index_order(ctx, receiver, order, name, memory=True)
+        flat = npo.reshape_in_order(ctx, receiver, (E.i64(-1),), by)
+        return npo.np_copy(ctx, [flat], {}) if name == "flatten" else flat
+    extra = set(kwargs) - {"shape", "order"}
+    if extra:
+        raise TypingError(f"reshape() got an unexpected keyword argument '{extra.pop()}'", ctx.loc)
+    shape_value = args[0] if len(args) == 1 else TupleValue(tuple(args))
+    shape = shape_arg(ctx, kwargs.get("shape", shape_value))
+    order = npo.index_order(ctx, receiver, kwargs.get("order", Const("C")), "reshape")
+    return npo.reshape_in_order(ctx, receiver, shape, order)
+
+
 def call_method(
     ctx: Context, receiver: Value, name: str, args: list[Value], kwargs: dict[str, Value]
 ) -> Value:
@@ -295,16 +313,13 @@ def call_method(
     reductions = {"sum", "prod", "min", "max", "mean", "any", "all"}
     if name in reductions:
         return npo.reduction_handler(name)(ctx, [receiver, *args], kwargs)
-    if name == "copy" or name == "flatten":
-        copied = npo.np_copy(ctx, [receiver], {})
-        return copied if name == "copy" else npo.reshape(ctx, copied, (E.i64(-1),))  # type: ignore[arg-type]
+    if name == "copy":
+        return npo.np_copy(ctx, [receiver], {})
+    if name in ("flatten", "ravel", "reshape"):
+        return _reshaping_method(ctx, receiver, name, args, kwargs)
     if name == "astype":
         dtype = dtype_arg(ctx, args[0] if args else kwargs.get("dtype"))
         return npo.astype(receiver, dtype)
-    if name in ("reshape", "ravel"):
-        shape_value = args[0] if len(args) == 1 else TupleValue(tuple(args))
-        shape = (E.i64(-1),) if name == "ravel" else shape_arg(ctx, kwargs.get("shape", shape_value))
-        return npo.reshape(ctx, receiver, shape)
     if name == "transpose":
         axes = args[0] if len(args) == 1 else (TupleValue(tuple(args)) if args else Const(None))
         return npo.np_transpose(ctx, [receiver, axes], {})

@@ -28,7 +28,17 @@ from kiln.frontend.promotion import can_cast, promote, promote_dtypes
 from kiln.frontend.reduction_out import output_array, reduce_into
 from kiln.frontend.reductions import reduce
 from kiln.frontend.ufuncs import UFUNCS, apply_ufunc
-from kiln.frontend.values import ArrayView, Lazy, ListValue, Scalar, TupleValue, Value, describe, whole_view
+from kiln.frontend.values import (
+    ArrayView,
+    Const,
+    Lazy,
+    ListValue,
+    Scalar,
+    TupleValue,
+    Value,
+    describe,
+    whole_view,
+)
 from kiln.frontend.views import bind_view, infer_layout, transpose
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, ArrayType, ScalarType
@@ -461,8 +471,49 @@ def _infer_minus_one(ctx: Context, shape: tuple[ir.Expr, ...], size: ir.Expr) ->
 
 
 def np_reshape(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
-    b = bind_args(ctx, "reshape", args, kwargs, [("a", REQUIRED), ("newshape", REQUIRED), ("order", None)])
-    return reshape(ctx, array_arg(ctx, b["a"], "reshape"), shape_arg(ctx, b["newshape"]))
+    b = bind_args(ctx, "reshape", args, kwargs, [("a", REQUIRED), ("newshape", REQUIRED), ("order", "C")])
+    a = array_arg(ctx, b["a"], "reshape")
+    return reshape_in_order(ctx, a, shape_arg(ctx, b["newshape"]), index_order(ctx, a, b["order"], "reshape"))
+
+
+def np_ravel(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    b = bind_args(ctx, "ravel", args, kwargs, [("a", REQUIRED), ("order", "C")])
+    a = b["a"]
+    if isinstance(a, Scalar):
+        expr = a.expr
+        return Lazy(a.type.strong().dtype, (E.ONE,), lambda idx: expr, ())
+    a = array_arg(ctx, a, "ravel")
+    return reshape_in_order(ctx, a, (E.i64(-1),), index_order(ctx, a, b["order"], "ravel", memory=True))
+
+
+def index_order(ctx: Context, a: ArrayView | Lazy, order: object, what: str, memory: bool = False) -> str:
+    """NumPy's ``order=`` of reshape, ravel and flatten as "C" or "F": "A" is "F" for an array
+    laid out in Fortran order; "K" (ravel and flatten: the order in memory) only for C or F."""
+    text = order.value if isinstance(order, Const) else order
+    layout = infer_layout(a) if isinstance(a, ArrayView) else "C"
+    if text in (None, "C", "F"):
+        return "F" if text == "F" else "C"
+    if text == "A":
+        return "F" if layout == "F" else "C"
+    if text == "K" and memory:
+        if layout not in ("C", "F"):
+            raise UnsupportedError(
+                f"{what}(order='K') of an array laid out neither in C nor in F order", ctx.loc
+            )
+        return layout
+    allowed = "'C', 'F', 'A' or 'K'" if memory else "'C', 'F' or 'A'"
+    raise TypingError(f"{what}(): order must be one of {allowed}", ctx.loc)
+
+
+def reshape_in_order(
+    ctx: Context, value: ArrayView | Lazy, shape: tuple[ir.Expr, ...], order: str
+) -> ArrayView:
+    """``reshape(value, shape, order)``: in F order, elements are read and placed with the
+    first index fastest, which is the C-order reshape of the transpose, transposed back."""
+    if order == "C":
+        return reshape(ctx, value, shape)
+    view = value if isinstance(value, ArrayView) else materialize(ctx, value)
+    return transpose(reshape(ctx, transpose(view), tuple(reversed(shape))))
 
 
 def np_matmul(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
@@ -515,6 +566,7 @@ def _table() -> dict[object, Handler]:
         np.ascontiguousarray: np_asarray,
         np.transpose: np_transpose,
         np.reshape: np_reshape,
+        np.ravel: np_ravel,
         np.matmul: np_matmul,
         np.dot: np_dot,
     }

@@ -163,6 +163,8 @@ def infer_layout(view: ArrayView) -> str:
     in_order = [m.axis for m in walks] == sorted(m.axis for m in walks)
     if base.layout == "C" and unit and in_order and _trailing_full(view):
         return "C"
+    if base.layout == "F" and _whole_reversed(view):  # the transpose of a Fortran-ordered array
+        return "C"
     last = view.maps[-1] if view.maps else None
     if (
         base.layout in ("C", "R")
@@ -172,6 +174,17 @@ def infer_layout(view: ArrayView) -> str:
     ):
         return "R"
     return "A"
+
+
+def _whole_reversed(view: ArrayView) -> bool:
+    """Every base axis walked whole, unit step, the last one first (``a.T`` of all of ``a``)."""
+    nd = len(view.maps)
+    for k, m in enumerate(view.maps):
+        if not (isinstance(m, Walk) and m.axis == nd - 1 - k and E.const_int(m.start) == 0):
+            return False
+        if E.const_int(m.step) != 1 or view.shape[m.axis] != ir.Dim(view.base, k):
+            return False
+    return len(view.shape) == nd
 
 
 def _trailing_full(view: ArrayView) -> bool:
