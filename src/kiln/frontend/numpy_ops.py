@@ -609,6 +609,7 @@ def _themed_tables() -> dict[object, Handler]:
         np_search,
         np_sets,
         np_shapes,
+        np_small,
         np_sort,
         np_stats,
         np_trace,
@@ -633,6 +634,7 @@ def _themed_tables() -> dict[object, Handler]:
         np_sets,
         np_polyfit,
         np_index_tools,
+        np_small,
     ]
     tables = [m.table() for m in modules]
     return {k: v for t in tables for k, v in t.items()}
