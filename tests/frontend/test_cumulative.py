@@ -133,3 +133,27 @@ def test_axis_out_of_bounds_is_located() -> None:
     with pytest.raises(TypingError, match="axis 2 is out of bounds for array of dimension 2") as info:
         kiln.jit(bad_axis)(np.ones((2, 2)))
     assert "test_cumulative.py" in str(info.value)
+
+
+def nan_running(a):
+    return (
+        np.nancumsum(a),
+        np.nancumprod(a, axis=0),
+        np.nancumsum(a, axis=1),
+        np.nancumprod(a, axis=-1, dtype=np.float64),
+        np.nancumsum(a[0, 0]),
+    )
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.complex128, np.int32, np.bool_])
+@pytest.mark.parametrize("layout", ["C", "F", "strided"])
+def test_nancumsum_and_nancumprod(dtype, layout):
+    base = np.array([[1.5, np.nan, -2.0, 0.5], [np.nan, 3.0, -0.0, np.nan], [2.0, 0.25, np.nan, 1.0]])
+    if np.dtype(dtype).kind in "biu":
+        base = np.nan_to_num(base) * 2
+    a = base.astype(dtype)
+    a = {"C": a, "F": np.asfortranarray(a), "strided": np.repeat(a, 2, axis=1)[:, 1::2]}[layout]
+    got, want = kiln.jit(nan_running)(a), nan_running(a)
+    for g, w in zip(got, want, strict=True):
+        assert g.dtype == w.dtype and g.shape == w.shape
+        np.testing.assert_array_equal(g, w)

@@ -1,4 +1,5 @@
-"""``np.cumsum`` / ``np.cumprod`` (and the methods): running sums and products in NumPy's order.
+"""``np.cumsum`` / ``np.cumprod`` (and the methods), ``np.nancumsum`` / ``np.nancumprod``:
+running sums and products in NumPy's order.
 
 NumPy accumulates one element after another in the result's dtype (``np.add.accumulate``): the
 result is the input's dtype, except that booleans and integers narrower than int64 accumulate in
@@ -25,7 +26,7 @@ from kiln.frontend.numpy_ops import into_out
 from kiln.frontend.reductions import result_dtype
 from kiln.frontend.values import ArrayView, Lazy, Scalar, Value
 from kiln.ir import nodes as ir
-from kiln.ir.types import INT64, ScalarType
+from kiln.ir.types import BOOL, INT64, ScalarType
 
 Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 _OPS = {"cumsum": ("sum", "add"), "cumprod": ("prod", "mul")}
@@ -133,5 +134,42 @@ def _step(
     ctx.emit(ir.Store(out.base, out.base_indices(write), running))
 
 
+def nan_cumulative_handler(name: str) -> Handler:
+    """``np.nancumsum`` / ``np.nancumprod``: NaNs (of floating or complex arrays) count as 0 or 1,
+    then ``cumsum`` / ``cumprod``, as NumPy replaces them first."""
+    plain = name.removeprefix("nan")
+    cumulative = cumulative_handler(plain)
+
+    def handler(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+        params = [("a", REQUIRED), ("axis", None), ("dtype", None), ("out", None)]
+        b = bind_args(ctx, name, args, kwargs, params)
+        a = operand(ctx, b["a"], f"np.{name}")
+        t = a.type if isinstance(a, Scalar) else ScalarType(a.dtype)
+        if t.is_float or t.is_complex:
+            neutral = ir.Const(0 if plain == "cumsum" else 1, INT64)
+            lazy = as_lazy(a) if not isinstance(a, Scalar) else None
+            if lazy is None:
+                assert isinstance(a, Scalar)
+                x = a.expr
+                a = Scalar(ir.Select(ir.Call("isnan", (x,), BOOL), E.cast(neutral, t), x, t))
+            else:
+                source = lazy
+
+                def replaced(idx: tuple[ir.Expr, ...]) -> ir.Expr:
+                    x = source.element(idx)
+                    return ir.Select(ir.Call("isnan", (x,), BOOL), E.cast(neutral, t), x, t)
+
+                a = Lazy(lazy.dtype, lazy.shape, replaced, lazy.reads)
+        rest = {k: b[k] for k in ("axis", "dtype", "out") if not is_none(b[k])}
+        return cumulative(ctx, [a], rest)
+
+    return handler
+
+
 def table() -> dict[object, Handler]:
-    return {np.cumsum: cumulative_handler("cumsum"), np.cumprod: cumulative_handler("cumprod")}
+    return {
+        np.cumsum: cumulative_handler("cumsum"),
+        np.cumprod: cumulative_handler("cumprod"),
+        np.nancumsum: nan_cumulative_handler("nancumsum"),
+        np.nancumprod: nan_cumulative_handler("nancumprod"),
+    }

@@ -614,6 +614,7 @@ def _themed_tables() -> dict[object, Handler]:
         np_stats,
         np_trace,
         np_unique,
+        np_windows,
     )  # fmt: skip
 
     modules = [np_stats, np_argext, np_shapes, np_join, np_cov, np_histogram, np_histogram2d, np_round]
@@ -635,6 +636,7 @@ def _themed_tables() -> dict[object, Handler]:
         np_polyfit,
         np_index_tools,
         np_small,
+        np_windows,
     ]
     tables = [m.table() for m in modules]
     return {k: v for t in tables for k, v in t.items()}
