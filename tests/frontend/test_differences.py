@@ -128,3 +128,31 @@ def _pairs() -> list[tuple[Any, Any]]:
 def test_isclose_and_allclose(fn: Callable[..., Any]) -> None:
     for a, b in _pairs():
         check_against_numpy(fn, a, b)
+
+
+def extended(a):
+    return (
+        np.diff(a, prepend=0),
+        np.diff(a, axis=0, append=a[:1]),
+        np.diff(a, 2, axis=-1, prepend=a[..., :1], append=7.5),
+        np.diff(a, prepend=np.float32(1.5), append=a[:, -1:] + 1),
+        np.diff(a[0], append=[10, 20]),
+    )
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.float64, np.float32, np.uint8])
+@pytest.mark.parametrize("shape", [(1, 1), (3, 4), (2, 0)])
+def test_prepend_and_append(dtype, shape):
+    a = (np.arange(np.prod(shape)).reshape(shape) ** 2).astype(dtype)
+    got, want = kiln.jit(extended)(a), extended(a)
+    for g, w in zip(got, want, strict=True):
+        assert g.dtype == w.dtype and g.shape == w.shape
+        np.testing.assert_array_equal(g, w)
+
+
+def test_a_condition_known_when_compiling_lowers_only_its_branch():
+    def pick(a):
+        return np.diff(a) if a.ndim == 1 else a.sum(axis=0)  # arrays of different shapes
+
+    for a in (np.arange(4.0), np.ones((2, 3))):
+        np.testing.assert_array_equal(kiln.jit(pick)(a), pick(a))

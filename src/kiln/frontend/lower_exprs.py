@@ -519,13 +519,23 @@ def _constant_compare(op: ast.cmpop, left: Value, right: Value) -> bool | None:
             return tuple(x.value for x in v.items)  # type: ignore[union-attr]
         return None
 
-    a, b = known(left), known(right)
     compare = _FOLDED_COMPARISONS.get(type(op))
+    integers = [_constant_integer(v) for v in (left, right)]
+    if compare is not None and None not in integers and not isinstance(op, ast.In | ast.NotIn):
+        return bool(compare(*integers))  # ``a.ndim == 2``: only the live branch is lowered
+    a, b = known(left), known(right)
     if compare is None or a is None or b is None or not (isinstance(a, str) or isinstance(b, str)):
         return None
     if isinstance(op, ast.In | ast.NotIn) and not isinstance(b, tuple | str):
         return None
     return bool(compare(a, b))
+
+
+def _constant_integer(v: Value) -> int | None:
+    """The value of an integer or bool known when compiling (``a.ndim``, ``len(t)``, ``3``)."""
+    if isinstance(v, Scalar) and isinstance(v.expr, ir.Const) and (v.type.is_integer or v.type.is_bool):
+        return int(v.expr.value)  # type: ignore[arg-type]
+    return None
 
 
 def _identity_compare(op: ast.cmpop, a: Value, b: Value, ctx: Context) -> Value:

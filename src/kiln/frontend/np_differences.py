@@ -16,14 +16,14 @@ from kiln.frontend import exprs as E
 from kiln.frontend.arrays import Operand, as_lazy
 from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, fold_int, is_none
 from kiln.frontend.context import Context
-from kiln.frontend.np_shapes import array_operand
+from kiln.frontend.np_shapes import array_operand, sequence_operand
 from kiln.frontend.np_stats import elem_type, operand
 from kiln.frontend.numpy_ops import astype
 from kiln.frontend.reductions import reduce
 from kiln.frontend.ufuncs import apply_ufunc
-from kiln.frontend.values import Lazy, Scalar, Value
+from kiln.frontend.values import ArrayView, Lazy, Scalar, TupleValue, Value
 from kiln.ir import nodes as ir
-from kiln.ir.types import PY_BOOL, PY_FLOAT, ScalarType
+from kiln.ir.types import PY_BOOL, PY_FLOAT, PY_INT, ScalarType
 
 Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 
@@ -32,8 +32,6 @@ Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 def np_diff(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     params = [("a", REQUIRED), ("n", 1), ("axis", -1), ("prepend", None), ("append", None)]
     b = bind_args(ctx, "diff", args, kwargs, params)
-    if not (is_none(b["prepend"]) and is_none(b["append"])):
-        raise TypingError("np.diff(): 'prepend' and 'append' are not supported yet", ctx.loc)
     a = operand(ctx, b["a"], "np.diff")
     if isinstance(a, Scalar):
         raise TypingError("diff requires input that is at least one dimensional", ctx.loc)
@@ -43,11 +41,46 @@ def np_diff(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     axis = -1 if isinstance(b["axis"], int) and b["axis"] == -1 else const_axis(ctx, b["axis"])
     if not isinstance(axis, int) or not -a.ndim <= axis < a.ndim:
         raise TypingError(f"axis {axis} is out of bounds for array of dimension {a.ndim}", ctx.loc)
+    axis %= a.ndim
     result: Operand = a
+    if not (is_none(b["prepend"]) and is_none(b["append"])):
+        result = _extended(ctx, a, b["prepend"], b["append"], axis)
     for _ in range(n):
         assert not isinstance(result, Scalar)  # differences of an array are an array
-        result = _neighbours(ctx, as_lazy(result), axis % a.ndim)
+        result = _neighbours(ctx, as_lazy(result), axis)
     return result
+
+
+def _extended(ctx: Context, a: Lazy | ArrayView, prepend: Value, append: Value, axis: int) -> Operand:
+    """``concatenate((prepend, a, append), axis)``, as NumPy's ``diff`` extends ``a``."""
+    from kiln.frontend.numpy_ops import lookup_numpy
+
+    before = [] if is_none(prepend) else [_edge(ctx, prepend, a, axis)]
+    after = [] if is_none(append) else [_edge(ctx, append, a, axis)]
+    concatenate = lookup_numpy(np.concatenate)
+    assert concatenate is not None
+    parts = TupleValue((*before, a, *after))
+    joined = concatenate(ctx, [parts], {"axis": Scalar(ir.Const(axis, PY_INT))})
+    assert isinstance(joined, ArrayView | Lazy)
+    return joined
+
+
+def _edge(ctx: Context, value: Value, a: Lazy | ArrayView, axis: int) -> Value:
+    """A ``prepend``/``append`` operand: a number is made an array (of its NumPy dtype) with
+    ``a``'s shape and one element along ``axis``."""
+    part = operand(ctx, value, "np.diff") if not isinstance(value, TupleValue) else None
+    if part is None:
+        return sequence_operand(ctx, value, "np.diff")
+    if not isinstance(part, Scalar) and part.ndim > 0:
+        return part
+    t = part.type.strong() if isinstance(part, Scalar) else ScalarType(part.dtype)
+    one = part.expr if isinstance(part, Scalar) else as_lazy(part).element(())
+    shape = tuple(E.ONE if k == axis else d for k, d in enumerate(a.shape))
+
+    def element(idx: tuple[ir.Expr, ...]) -> ir.Expr:
+        return E.cast(one, t)
+
+    return Lazy(t.dtype, shape, element, ())
 
 
 def _neighbours(ctx: Context, a: Lazy, axis: int) -> Lazy | Scalar:
