@@ -156,3 +156,13 @@ def test_a_condition_known_when_compiling_lowers_only_its_branch():
 
     for a in (np.arange(4.0), np.ones((2, 3))):
         np.testing.assert_array_equal(kiln.jit(pick)(a), pick(a))
+
+
+def test_no_differences_ignore_prepend_and_append():
+    def zero(a):
+        return np.diff(a, n=0, prepend=0, append=[1, 2])
+
+    a = np.array([1, 4, 9, 16], np.int8)
+    got = kiln.jit(zero)(a)
+    assert got.dtype == np.int8
+    np.testing.assert_array_equal(got, zero(a))

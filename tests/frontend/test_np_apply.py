@@ -150,3 +150,17 @@ def test_refused_with_a_location():
         _jit(lambda a: np.vectorize(lambda x: np.ones(2) * x)(a))(np.ones(2))
     with pytest.raises(kiln.UnsupportedError, match="axis not written"):
         _jit(lambda a, k: np.apply_along_axis(np.sum, k, a))(np.ones((2, 2)), 1)
+
+
+def test_python_ints_that_do_not_fit_and_uint64_and_keywords():
+    powers = np.vectorize(lambda x: 2**x)  # typed int8 by its first call, which NumPy makes on int8
+    with pytest.raises(OverflowError, match="Python integer 1024 out of bounds for int8"):
+        powers(np.array([10, 12], np.int8))
+    with pytest.raises(OverflowError, match="Python integer 1024 out of bounds for int8"):
+        _jit(lambda a: powers(a))(np.array([10, 12], np.int8))
+    _same(_jit(lambda a: powers(a))(np.array([2, 6], np.int8)), powers(np.array([2, 6], np.int8)))
+    with pytest.raises(kiln.UnsupportedError, match="uint64"):
+        _jit(lambda a: np.vectorize(lambda x: x // 2)(a))(np.array([2**64 - 2], np.uint64))
+    a = np.arange(6.0).reshape(2, 3)
+    keyed = _jit(lambda a: np.apply_along_axis(np.sum, axis=0, arr=a))
+    _same(keyed(a), np.apply_along_axis(np.sum, axis=0, arr=a))

@@ -161,6 +161,15 @@ def test_isin(dtype):
     _check(membership, a[:, ::2], tests[:0])
 
 
+def listed(a):
+    return np.isin(a, [1, 2]), np.isin(a, (0.5, 3.0), invert=True), np.isin(2, [1, 2])
+
+
+def test_isin_of_lists_and_tuples():  # array-like test elements, as np.asarray makes them
+    _check(listed, np.arange(5.0))
+    _check(listed, np.arange(5, dtype=np.int16))
+
+
 def choosing(i, x, y):
     return np.choose(i, (x, 2.5)), np.choose(i, (x, y)), np.choose(i[:, None] % 2, (x, -x))
 

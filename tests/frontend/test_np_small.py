@@ -114,3 +114,19 @@ def test_errors_as_numpy():
         _jit(lambda a: np.tril_indices_from(a))(a)
     with pytest.raises(TypeError, match="complex"):
         _jit(lambda a: np.isposinf(a))(a + 1j)
+
+
+def test_bad_arguments_raise_as_in_numpy():
+    with pytest.raises(ValueError, match="unexpected character"):
+        _jit(lambda a: np.trim_zeros(a, ""))(np.arange(3.0))
+    with pytest.raises(TypeError, match="'out' must be an array"):
+        _jit(lambda a, o: np.sum(a, axis=0, out=(o,)))(np.ones((2, 2)), np.zeros(2))
+
+
+def test_folded_comparisons_keep_numpy_types():
+    def compare(a):
+        return np.int8(5) == 5, a.ndim == 2, np.int64(a.shape[0]) != 3
+
+    got, want = _jit(compare)(np.ones((2, 2))), compare(np.ones((2, 2)))
+    assert [type(g) for g in got] == [type(w) for w in want]
+    assert list(got) == list(want)

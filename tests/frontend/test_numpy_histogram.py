@@ -193,3 +193,22 @@ def test_parallel_histogram_of_a_strided_view_and_no_values() -> None:
         got, want = f(x, 20, x + 1.0), _hist_parallel(x, 20, x + 1.0)
         np.testing.assert_array_equal(got[0], want[0])
         np.testing.assert_allclose(got[1], want[1], rtol=1e-12)
+
+
+def densities(a, w):
+    return (
+        np.histogram(a, 7, density=True),
+        np.histogram(a, np.array([0.0, 0.1, 0.5, 1.0]), density=True),
+        np.histogram(a, 4, range=(0.2, 0.9), weights=w, density=True),
+    )
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64"])
+def test_density(dtype: str) -> None:
+    a = on_edges(300, dtype) if dtype != "int64" else (on_edges(300) * 10).astype(dtype)
+    w = np.linspace(0.5, 2.0, a.size)
+    got, want = kiln.jit(densities)(a, w), densities(a, w)
+    for (gh, ge), (wh, we) in zip(got, want, strict=True):
+        assert gh.dtype == wh.dtype and ge.dtype == we.dtype
+        np.testing.assert_allclose(gh, wh, rtol=1e-14)  # the total is kiln's sum
+        np.testing.assert_array_equal(ge, we)

@@ -37,7 +37,7 @@ from kiln.frontend.values import (
 )
 from kiln.frontend.views import NEWAXIS, SliceSpec, subscript
 from kiln.ir import nodes as ir
-from kiln.ir.types import DTYPE_NAMES, PY_BOOL, PY_COMPLEX, PY_FLOAT, PY_INT, ScalarType
+from kiln.ir.types import BOOL, DTYPE_NAMES, PY_BOOL, PY_COMPLEX, PY_FLOAT, PY_INT, ScalarType
 from kiln.ir.visit import iter_exprs, iter_stmts
 
 BINOPS = {
@@ -283,6 +283,8 @@ class ExprLowering:
             return python_constant(found == isinstance(op, ast.In), self.ctx)
         folded = _constant_compare(op, left, right)
         if folded is not None:  # strings the code is specialized on: ``mode == "edge"`` folds
+            if any(isinstance(v, Scalar) and not v.type.weak for v in (left, right)):
+                return Scalar(ir.Const(folded, BOOL))  # a NumPy number compares to a NumPy bool
             return python_constant(folded, self.ctx)
         if type(op) in CMPOPS:
             return python_operator(

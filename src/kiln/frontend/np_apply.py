@@ -94,10 +94,13 @@ def _element(o: Scalar | Lazy, shape: tuple[ir.Expr, ...], index: tuple[ir.Expr,
 
 
 def _operand(low: Lowerer, value: Value) -> Scalar | Lazy:
-    if isinstance(value, Scalar):
-        return value
-    array = sequence_operand(low.ctx, value, "a vectorized function's argument")
-    return as_lazy(array)
+    operand = (
+        value if isinstance(value, Scalar) else as_lazy(sequence_operand(low.ctx, value, "np.vectorize"))
+    )
+    dtype = operand.type.dtype if isinstance(operand, Scalar) else operand.dtype
+    if dtype == "uint64":  # a Python int of 64 unsigned bits: more than compiled integers hold
+        raise UnsupportedError("np.vectorize of uint64 values", low.ctx.loc)
+    return operand
 
 
 def call_vectorized(low: Lowerer, vec: Vectorized, args: list[Value], kwargs: dict[str, Value]) -> Value:
@@ -139,10 +142,25 @@ def call_vectorized(low: Lowerer, vec: Vectorized, args: list[Value], kwargs: di
             raise TypingError(f"np.vectorize: {len(dtypes)} otypes for {len(scalars)} results", ctx.loc)
         outs = [ctx.fresh("vectorized") for _ in scalars]
         for name, r, dtype in zip(outs, scalars, dtypes):
+            _check_fits(low, r, ScalarType(dtype))
             ctx.emit(ir.Store(name, index, E.cast(r.expr, ScalarType(dtype))))
     views = [_allocated(low, name, dtype, shape) for name, dtype in zip(outs, dtypes)]
     _emit_loops(low, names, shape, body)
     return views[0] if len(views) == 1 and not isinstance(result, TupleValue) else TupleValue(tuple(views))
+
+
+def _check_fits(low: Lowerer, result: Scalar, t: ScalarType) -> None:
+    """A Python int stored into a narrower integer dtype: NumPy raises OverflowError."""
+    if not (result.type.weak and result.type.is_integer and t.is_integer and t.dtype != "int64"):
+        return
+    info = np.iinfo(t.dtype)
+    value = low.ctx.temp(E.cast(result.expr, INT64), "result")
+    low_ok = E.compare("ge", value, ir.Const(max(int(info.min), -(2**63)), INT64))
+    high_ok = E.compare("le", value, ir.Const(min(int(info.max), 2**63 - 1), INT64))
+    fits = ir.Binary("and", low_ok, high_ok, ScalarType("bool"))
+    low.ctx.emit(
+        ir.Check(fits, "OverflowError", f"Python integer %lld out of bounds for {t.dtype}", (value,))
+    )
 
 
 def _emit_loops(low: Lowerer, names: list[str], extents: tuple[ir.Expr, ...], body: list[ir.Stmt]) -> None:
@@ -192,9 +210,14 @@ def apply_along_axis(low: Lowerer, args: list[Value], kwargs: dict[str, Value]) 
     from kiln.frontend.dispatch_call import dispatch_call  # dispatch_call calls this module
 
     ctx = low.ctx
-    if len(args) < 3:
+    kwargs = dict(kwargs)
+    given = list(args[:3]) + [
+        kwargs.pop(k) for k in ("func1d", "axis", "arr")[len(args[:3]) :] if k in kwargs
+    ]
+    if len(given) != 3:
         raise TypingError("apply_along_axis() takes func1d, axis and arr", ctx.loc)
-    func, axis_value, arr_value, *extra = args
+    func, axis_value, arr_value = given
+    extra = list(args[3:])
     arr = sequence_operand(ctx, arr_value, "apply_along_axis() arr")
     arr = arr if isinstance(arr, ArrayView) else materialize(ctx, arr)
     axis = E.const_int(axis_value.expr) if isinstance(axis_value, Scalar) else None

@@ -43,6 +43,8 @@ def np_diff(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
         raise TypingError(f"axis {axis} is out of bounds for array of dimension {a.ndim}", ctx.loc)
     axis %= a.ndim
     result: Operand = a
+    if n == 0:
+        return a  # NumPy returns the array itself, before it looks at prepend and append
     if not (is_none(b["prepend"]) and is_none(b["append"])):
         result = _extended(ctx, a, b["prepend"], b["append"], axis)
     for _ in range(n):

@@ -1,4 +1,4 @@
-"""``np.histogram(a, bins, range=, weights=)`` as NumPy computes it.
+"""``np.histogram(a, bins, range=, weights=, density=)`` as NumPy computes it.
 
 An integer ``bins`` gives equal bins between ``range`` (else ``a.min()``, ``a.max()``, widened by
 0.5 each way when equal): the edges are ``linspace(first, last, bins + 1)`` in the bin dtype, and
@@ -21,6 +21,7 @@ from kiln.frontend.callargs import REQUIRED, ShapeError, bind_args, const_bool, 
 from kiln.frontend.context import Context
 from kiln.frontend.promotion import promote
 from kiln.frontend.reductions import reduce
+from kiln.frontend.ufuncs import apply_ufunc
 from kiln.frontend.values import ArrayView, Lazy, Scalar, TupleValue, Value, whole_view
 from kiln.ir import nodes as ir
 from kiln.ir.padding import padded_copy_shape
@@ -36,8 +37,25 @@ U64 = ScalarType("uint64")
 def np_histogram(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     params = [("a", REQUIRED), ("bins", None), ("range", None), ("density", None), ("weights", None)]
     b = bind_args(ctx, "histogram", args, kwargs, params)
-    if not is_none(b["density"]) and const_bool(ctx, b["density"], "density"):
-        raise UnsupportedError("histogram() with density=", ctx.loc)
+    density = not is_none(b["density"]) and const_bool(ctx, b["density"], "density")
+    counts = _histogram(ctx, b)
+    return _density(ctx, counts) if density else counts
+
+
+def _density(ctx: Context, counts: Value) -> Value:
+    """NumPy's ``n / np.diff(edges) / n.sum()``, with NumPy's result types."""
+    from kiln.frontend.numpy_ops import lookup_numpy
+
+    assert isinstance(counts, TupleValue)
+    n, edges = counts.items
+    diff = lookup_numpy(np.diff)
+    assert diff is not None and isinstance(n, ArrayView | Lazy)
+    total = reduce(ctx, "sum", n)
+    per_width = apply_ufunc(ctx, "true_divide", [n, diff(ctx, [edges], {})])  # type: ignore[list-item]
+    return TupleValue((apply_ufunc(ctx, "true_divide", [per_width, total]), edges))
+
+
+def _histogram(ctx: Context, b: dict[str, Value]) -> Value:
     a = b["a"]
     if not isinstance(a, ArrayView | Lazy):
         raise UnsupportedError("histogram() of a scalar", ctx.loc)

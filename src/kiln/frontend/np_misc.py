@@ -26,6 +26,7 @@ from kiln.frontend.context import Context
 from kiln.frontend.indexing import getitem
 from kiln.frontend.np_layout import raveled
 from kiln.frontend.np_search import each_element, search
+from kiln.frontend.np_shapes import sequence_operand
 from kiln.frontend.np_sort import sorting_handler
 from kiln.frontend.numpy_ops import np_linspace, np_where
 from kiln.frontend.promotion import promote, promote_dtypes
@@ -43,6 +44,8 @@ Index = tuple[ir.Expr, ...]
 def _operand(ctx: Context, v: Value, what: str) -> Operand:
     if isinstance(v, Scalar | ArrayView | Lazy):
         return v
+    if isinstance(v, TupleValue):  # a list or tuple of numbers, as np.asarray makes it
+        return sequence_operand(ctx, v, what)
     raise TypingError(f"{what}() expects numbers or arrays", ctx.loc)
 
 

@@ -17,8 +17,8 @@ from kiln.frontend.arrays import as_lazy, broadcast_shapes, elementwise, emit_lo
 from kiln.frontend.callargs import REQUIRED, ShapeError, bind_args, const_axis, is_none, shape_arg
 from kiln.frontend.context import Context
 from kiln.frontend.np_shapes import sequence_operand
-from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, TupleValue, Value
-from kiln.frontend.views import SliceSpec, infer_layout, subscript
+from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, TupleValue, Value, whole_view
+from kiln.frontend.views import SliceSpec, contiguous_order, subscript, transpose
 from kiln.ir import nodes as ir
 from kiln.ir.types import BOOL, INT64, PY_BOOL, PY_INT, ScalarType
 
@@ -158,6 +158,8 @@ def np_trim_zeros(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> 
     """``filt[first:last]`` of a 1-d array: without the leading ("f") and trailing ("b") zeros."""
     b = bind_args(ctx, "trim_zeros", args, kwargs, [("filt", REQUIRED), ("trim", "fb"), ("axis", None)])
     trim = b["trim"].value if isinstance(b["trim"], Const) else b["trim"]
+    if isinstance(trim, str) and not trim:
+        raise ShapeError("unexpected character(s) in `trim`: ''", ctx.loc)
     if not isinstance(trim, str) or not set(trim.lower()) <= {"f", "b"}:
         raise UnsupportedError("np.trim_zeros(trim=...) other than a string of 'f' and 'b'", ctx.loc)
     filt = _operand(ctx, b["filt"], "trim_zeros")
@@ -277,7 +279,10 @@ def np_asarray_chkfinite(ctx: Context, args: list[Value], kwargs: dict[str, Valu
 
 
 def np_asfortranarray(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
-    """The array itself when it is laid out in Fortran order (NumPy returns it), else a copy."""
+    """The array itself when it is contiguous in Fortran order (NumPy returns it), else a copy
+    laid out in Fortran order; a number or 0-d array becomes a 1-element array."""
+    from kiln.frontend.numpy_ops import reshape
+
     b = bind_args(ctx, "asfortranarray", args, kwargs, [("a", REQUIRED), ("dtype", None)])
     a = _operand(ctx, b["a"], "asfortranarray")
     if not is_none(b["dtype"]):
@@ -285,9 +290,13 @@ def np_asfortranarray(ctx: Context, args: list[Value], kwargs: dict[str, Value])
     if isinstance(a, Scalar):
         expr = a.expr
         return materialize(ctx, Lazy(a.type.strong().dtype, (E.ONE,), lambda idx: expr, ()))
-    if isinstance(a, ArrayView) and (a.ndim <= 1 and infer_layout(a) == "C" or infer_layout(a) == "F"):
+    if a.ndim == 0:
+        return reshape(ctx, materialize(ctx, a), (E.ONE,))
+    if isinstance(a, ArrayView) and contiguous_order(a) == ("C" if a.ndim == 1 else "F"):
         return a
-    return materialize(ctx, a)
+    view = a if isinstance(a, ArrayView) else materialize(ctx, a)
+    copy = materialize(ctx, transpose(view))  # C-ordered: its transpose is Fortran-ordered
+    return transpose(whole_view(copy.base, copy.base_type))
 
 
 def np_broadcast_shapes(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:

@@ -1,6 +1,8 @@
 """The window functions ``np.hanning``, ``np.hamming``, ``np.blackman`` and ``np.bartlett`` of
-``M`` points, with NumPy's formulas in NumPy's order over ``n = arange(1 - M, M, 2)`` (float64),
-so the values are NumPy's: no points for ``M < 1``, a single 1.0 for ``M == 1``."""
+``M`` points, with NumPy's formulas in NumPy's order over ``n = arange(1 - M, M, 2)`` (float64):
+no points for ``M < 1``, a single 1.0 for ``M == 1``. ``bartlett`` is NumPy's bit for bit; the
+others take a cosine, which kiln's libm computes to within the ulp or two it differs from
+NumPy's by (README, known differences)."""
 
 from __future__ import annotations
 

@@ -39,7 +39,7 @@ from kiln.frontend.values import (
     describe,
     whole_view,
 )
-from kiln.frontend.views import bind_view, infer_layout, transpose
+from kiln.frontend.views import bind_view, contiguous_order, infer_layout, stride_order, transpose
 from kiln.ir import nodes as ir
 from kiln.ir.types import INT64, ArrayType, ScalarType
 
@@ -488,21 +488,44 @@ def np_ravel(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value
 
 def index_order(ctx: Context, a: ArrayView | Lazy, order: object, what: str, memory: bool = False) -> str:
     """NumPy's ``order=`` of reshape, ravel and flatten as "C" or "F": "A" is "F" for an array
-    laid out in Fortran order; "K" (ravel and flatten: the order in memory) only for C or F."""
+    contiguous in Fortran order (and not in C order), "K" (ravel and flatten) follows the
+    strides. Where the compiler cannot tell the layout, "A" and "K" are refused."""
     text = order.value if isinstance(order, Const) else order
-    layout = infer_layout(a) if isinstance(a, ArrayView) else "C"
     if text in (None, "C", "F"):
         return "F" if text == "F" else "C"
-    if text == "A":
-        return "F" if layout == "F" else "C"
-    if text == "K" and memory:
-        if layout not in ("C", "F"):
-            raise UnsupportedError(
-                f"{what}(order='K') of an array laid out neither in C nor in F order", ctx.loc
-            )
-        return layout
-    allowed = "'C', 'F', 'A' or 'K'" if memory else "'C', 'F' or 'A'"
-    raise TypingError(f"{what}(): order must be one of {allowed}", ctx.loc)
+    if text not in ("A", "K") or (text == "K" and not memory):
+        allowed = "'C', 'F', 'A' or 'K'" if memory else "'C', 'F' or 'A'"
+        raise TypingError(f"{what}(): order must be one of {allowed}", ctx.loc)
+    if a.ndim <= 1:
+        return "C"  # one order
+    found = _layout_order(a, strides=text == "K")
+    if found is None:
+        raise UnsupportedError(
+            f"{what}(order={text!r}) of an array whose layout is not known when compiling",
+            ctx.loc,
+            hint="pass order='C' or order='F'",
+        )
+    return found
+
+
+def _layout_order(a: ArrayView | Lazy, strides: bool) -> str | None:
+    """The layout "A" (contiguity) or "K" (strides) reads. A view that is not contiguous has
+    "A" = "C" (its strides keep an order, so it is contiguous in neither, or in both when
+    at most one extent is above 1, where the orders agree). An element-wise result is a new
+    array in the order of its operands' strides, as NumPy's ufuncs make it."""
+    if isinstance(a, ArrayView):
+        order = stride_order(a)
+        if strides:
+            return order
+        if a.is_whole and a.base_type.layout in ("R", "A"):
+            return "C"  # an argument contiguous in neither order (else it would be typed so)
+        return contiguous_order(a) or ("C" if order is not None else None)
+    if any(v.ndim not in (a.ndim, 0, 1) for v in a.reads):
+        return None  # reads of other ranks: no layout the compiler can vouch for
+    orders = {stride_order(v) for v in a.reads if v.ndim > 1}
+    if not orders:
+        return "C"
+    return orders.pop() if len(orders) == 1 and None not in orders else None
 
 
 def reshape_in_order(

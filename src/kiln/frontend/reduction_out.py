@@ -14,7 +14,7 @@ from kiln.frontend.callargs import ShapeError
 from kiln.frontend.context import Context
 from kiln.frontend.promotion import promote
 from kiln.frontend.reductions import reduce
-from kiln.frontend.values import ArrayView, Lazy, Scalar, TupleValue, Value
+from kiln.frontend.values import ArrayView, Lazy, Scalar, Value
 from kiln.ir import nodes as ir
 from kiln.ir.types import ScalarType
 
@@ -22,9 +22,7 @@ _TYPED = ("sum", "prod", "mean")  # the reductions whose loop dtype out= chooses
 
 
 def output_array(ctx: Context, out: Value) -> ArrayView:
-    if isinstance(out, TupleValue) and len(out.items) == 1:
-        out = out.items[0]
-    if not isinstance(out, ArrayView):
+    if not isinstance(out, ArrayView):  # a tuple too: NumPy's reductions take one array
         raise TypingError("'out' must be an array", ctx.loc)
     return out
 

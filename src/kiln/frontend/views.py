@@ -176,6 +176,48 @@ def infer_layout(view: ArrayView) -> str:
     return "A"
 
 
+def contiguous_order(view: ArrayView) -> str | None:
+    """ "C" or "F" where ``view`` is contiguous in that order as far as the compiler can tell
+    (1-d and 0-d contiguous views say "C"); None where it cannot tell or it is not."""
+    if infer_layout(view) == "C":
+        return "C"
+    walks = [m for m in view.maps if isinstance(m, Walk)]
+    unit = all(E.const_int(m.step) == 1 for m in walks)
+    in_order = [m.axis for m in walks] == sorted(m.axis for m in walks)
+    if view.base_type.layout == "F" and unit and in_order and _leading_full(view):
+        return "F" if view.ndim > 1 else "C"
+    if view.base_type.layout == "C" and _whole_reversed(view):
+        return "F" if view.ndim > 1 else "C"
+    return None
+
+
+def stride_order(view: ArrayView) -> str | None:
+    """The order of ``view``'s strides ("K" order): "C" or "F" where its walked axes keep the
+    base's order with positive steps, None where the compiler cannot tell."""
+    order = contiguous_order(view)
+    if order is not None or view.ndim <= 1:
+        return order or "C"
+    walks = [m for m in view.maps if isinstance(m, Walk)]
+    forward = all((E.const_int(m.step) or 0) > 0 for m in walks)
+    if forward and [m.axis for m in walks] == sorted(m.axis for m in walks):
+        return view.base_type.layout if view.base_type.layout in ("C", "F") else None
+    return None
+
+
+def _leading_full(view: ArrayView) -> bool:
+    """Before the last walked base axis, every base axis is walked whole (the F-order mirror
+    of ``_trailing_full``): ``f[:, 1:3]`` of a Fortran-ordered ``f`` is contiguous."""
+    walked = [k for k, m in enumerate(view.maps) if isinstance(m, Walk)]
+    if not walked:
+        return True
+    for k, m in enumerate(view.maps[: walked[-1]]):
+        if not (
+            isinstance(m, Walk) and E.const_int(m.start) == 0 and view.shape[m.axis] == ir.Dim(view.base, k)
+        ):
+            return False
+    return True
+
+
 def _whole_reversed(view: ArrayView) -> bool:
     """Every base axis walked whole, unit step, the last one first (``a.T`` of all of ``a``)."""
     nd = len(view.maps)
