@@ -258,3 +258,28 @@ def test_scalars_and_zero_d_arrays_are_not_iterable() -> None:
 def test_break_out_of_an_unrolled_loop_is_unsupported() -> None:
     with pytest.raises(kiln.UnsupportedError, match="break/continue"):
         tuple_with_break(np.ones(2))
+
+
+def nd_walks(a, n):
+    s = 0.0
+    for (i, j), x in np.ndenumerate(a):
+        s += (i + 1) * (j + 2) * x
+    t = 0
+    for i, j in np.ndindex(n, 3):
+        t += i * 10 + j
+    for idx in np.ndindex((2, 2)):
+        t += idx[0] - idx[1]
+    for (k,), x in np.ndenumerate(a[0]):
+        s -= k * x
+    return s, t
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "strided"])
+@pytest.mark.parametrize("shape", [(2, 3), (1, 1), (1, 0)])
+def test_ndindex_and_ndenumerate_walk_in_c_order(layout, shape):
+    a = np.arange(1.0, 1.0 + np.prod(shape)).reshape(shape)
+    a = {"C": a, "F": np.asfortranarray(a), "strided": np.repeat(a, 2, axis=1)[:, ::2]}[layout]
+    got, want = kiln.jit(nd_walks)(a, 4), nd_walks(a, 4)
+    assert float(got[0]) == float(want[0]) and got[1] == want[1]
+    order = kiln.jit(lambda n: [i * 10 + j for i, j in np.ndindex(n, 2)])
+    assert list(order(3)) == [i * 10 + j for i, j in np.ndindex(3, 2)]

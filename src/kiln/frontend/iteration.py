@@ -1,4 +1,4 @@
-"""``for`` loops over arrays, ``enumerate``, ``zip`` and tuples.
+"""``for`` loops over arrays, ``enumerate``, ``zip``, ``np.ndindex``, ``np.ndenumerate`` and tuples.
 
 Iterating an array walks its first axis: a 1-d array gives its elements (NumPy
 scalars, i.e. copies), an n-d one gives views of its rows, so ``for row in a:
@@ -15,9 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import materialize
+from kiln.frontend.callargs import shape_arg
 from kiln.frontend.lists import item, list_length
 from kiln.frontend.lower_exprs import describe
 from kiln.frontend.values import (
@@ -81,9 +84,11 @@ def _iterable(low: Lowerer, node: ast.expr) -> Sequence | TupleValue:
 def _iter_call(low: Lowerer, node: ast.expr) -> Sequence | TupleValue | None:
     """``enumerate(...)`` / ``zip(...)`` as a sequence (a tuple where every iterable is one);
     None for any other iterable."""
-    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name | ast.Attribute):
         return None
     func = low.expr(node.func)
+    if isinstance(func, Const) and (func.value is np.ndindex or func.value is np.ndenumerate):
+        return _nd_walk(low, node, func.value is np.ndenumerate)
     if not (isinstance(func, Const) and (func.value is enumerate or func.value is zip)):
         return None
     if any(isinstance(a, ast.Starred) for a in node.args):
@@ -110,6 +115,43 @@ def _iter_call(low: Lowerer, node: ast.expr) -> Sequence | TupleValue | None:
         return TupleValue(tuple(TupleValue((counted(E.i64(k)), v)) for k, v in enumerate(inner.items)))
     walked = inner
     return Sequence(walked.length, lambda i: TupleValue((counted(i), walked.item(i))))
+
+
+def _nd_walk(low: Lowerer, node: ast.Call, with_values: bool) -> Sequence:
+    """``np.ndindex(*shape)`` (or of one shape tuple): the index tuples in C order;
+    ``np.ndenumerate(a)``: pairs of an index tuple and ``a``'s element there."""
+    ctx = low.ctx
+    name = "ndenumerate" if with_values else "ndindex"
+    if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+        raise UnsupportedError(f"np.{name} with keyword or starred arguments", ctx.loc)
+    args = [low.expr(a) for a in node.args]
+    array: ArrayView | None = None
+    if with_values:
+        if len(args) != 1 or not isinstance(args[0], ArrayView | Lazy):
+            raise TypingError("np.ndenumerate() takes one array", ctx.loc)
+        array = args[0] if isinstance(args[0], ArrayView) else materialize(ctx, args[0])
+        shape = tuple(array.shape)
+    else:
+        given = args[0] if len(args) == 1 and isinstance(args[0], TupleValue) else TupleValue(tuple(args))
+        shape = tuple(ctx.temp(E.imax(d, E.ZERO), "n") for d in shape_arg(ctx, given))
+    extents = [ctx.temp(d, "n") for d in shape]
+
+    def at(i: ir.Expr) -> tuple[ir.Expr, ...]:
+        coords: list[ir.Expr] = []
+        rest = i
+        for d in reversed(extents):
+            coords.append(ir.Binary("mod", rest, d, rest.type))
+            rest = E.floordiv(rest, d)
+        return tuple(reversed(coords))
+
+    def item(i: ir.Expr) -> Value:
+        coords = at(i)
+        index = TupleValue(tuple(Scalar(E.cast(c, PY_INT)) for c in coords))
+        if array is None:
+            return index
+        return TupleValue((index, Scalar(array.load(coords))))
+
+    return Sequence(ctx.temp(E.product(extents), "count"), item)
 
 
 def _zip(low: Lowerer, iterables: list[Sequence | TupleValue]) -> Sequence | TupleValue:
