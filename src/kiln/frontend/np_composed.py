@@ -20,12 +20,18 @@ from kiln.frontend.callargs import REQUIRED, bind_args, const_bool, is_none
 from kiln.frontend.context import Context
 from kiln.frontend.np_trace import _axis, bound_diagonal, diagonal_values
 from kiln.frontend.numpy_ops import into_out
-from kiln.frontend.promotion import promote, promote_dtypes, ufunc_types
+from kiln.frontend.promotion import (
+    PromotionError,
+    UnsupportedDtypeError,
+    promote,
+    promote_dtypes,
+    ufunc_types,
+)
 from kiln.frontend.reductions import reduce
 from kiln.frontend.ufuncs import apply_ufunc
-from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, Value
+from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, TupleValue, Value
 from kiln.ir import nodes as ir
-from kiln.ir.types import BOOL, PY_FLOAT, ScalarType
+from kiln.ir.types import BOOL, PY_FLOAT, PY_INT, ScalarType
 
 Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 
@@ -357,8 +363,63 @@ LOGE2 = 0.693147180559945309417232121458176568
 LOG2E = 1.442695040888963407359924681001892137
 
 
+def _no_out(ctx: Context, name: str, kwargs: dict[str, Value]) -> None:
+    if set(kwargs) - {"out"} or not is_none(kwargs.get("out")):
+        raise UnsupportedError(f"np.{name} with keyword arguments (out=, where=...)", ctx.loc)
+
+
+def np_divmod(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """``(floor_divide(x1, x2), remainder(x1, x2))``: NumPy's divmod computes both as they do."""
+    _no_out(ctx, "divmod", kwargs)
+    if len(args) != 2:
+        raise TypingError("divmod() takes 2 arguments", ctx.loc)
+    x1, x2 = (_operand(ctx, a, "divmod") for a in args)
+    return TupleValue((apply_ufunc(ctx, "floor_divide", [x1, x2]), apply_ufunc(ctx, "remainder", [x1, x2])))
+
+
+def np_modf(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """``(fractional part, integral part)`` as C's ``modf``: both with the sign of ``x``, the
+    fraction of an infinity 0, in NumPy's loop dtype (integers in float64)."""
+    _no_out(ctx, "modf", kwargs)
+    if len(args) != 1:
+        raise TypingError("modf() takes 1 argument", ctx.loc)
+    x = _operand(ctx, args[0], "modf")
+    try:
+        (loop,), out = ufunc_types("modf", (element_type(x),))
+    except UnsupportedDtypeError as exc:  # NumPy's float16 for small integers
+        raise UnsupportedError(str(exc), ctx.loc) from None
+    except PromotionError as exc:
+        raise TypingError(str(exc), ctx.loc) from None
+    t = ScalarType(out)
+
+    def whole(xs: list[ir.Expr]) -> ir.Expr:
+        return ir.Call("trunc", (E.cast(xs[0], ScalarType(loop)),), t)
+
+    def fraction(xs: list[ir.Expr]) -> ir.Expr:
+        v = E.cast(xs[0], ScalarType(loop))
+        difference = ir.Binary("sub", v, ir.Call("trunc", (v,), t), t)
+        part = ir.Select(ir.Call("isinf", (v,), BOOL), _const(0.0, t), difference, t)
+        return ir.Call("copysign", (part, v), t)
+
+    return TupleValue((elementwise(ctx, [x], fraction, out), elementwise(ctx, [x], whole, out)))
+
+
+def np_fix(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """Rounding toward zero as NumPy writes it: ``floor`` where ``x >= 0``, else ``ceil``."""
+    from kiln.frontend.numpy_ops import np_where
+
+    b = bind_args(ctx, "fix", args, kwargs, [("x", REQUIRED), ("out", None)])
+    x = _operand(ctx, b["x"], "fix")
+    up, down = apply_ufunc(ctx, "ceil", [x]), apply_ufunc(ctx, "floor", [x])
+    nonneg = apply_ufunc(ctx, "greater_equal", [x, Scalar(ir.Const(0, PY_INT))])
+    return into_out(ctx, "fix", np_where(ctx, [nonneg, down, up], {}), b["out"])
+
+
 def table() -> dict[object, Handler]:
     return {
+        np.divmod: np_divmod,
+        np.modf: np_modf,
+        np.fix: np_fix,
         np.heaviside: _binary_float_ufunc("heaviside", _heaviside),
         np.logaddexp: _binary_float_ufunc("logaddexp", _log_add("exp", 1.0, LOGE2)),
         np.logaddexp2: _binary_float_ufunc("logaddexp2", _log_add("exp2", LOG2E, 1.0)),
