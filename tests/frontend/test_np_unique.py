@@ -4,12 +4,16 @@ strided input, empty and one-element arrays."""
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pytest
 from tests.frontend.bit_exact import assert_same
 
 import kiln
 from kiln.errors import UnsupportedError
+
+_jit = functools.cache(kiln.jit)  # one compiled function per test function, for every case
 
 
 def values(a):
@@ -44,17 +48,17 @@ def _samples(dtype):
 def test_against_numpy(dtype):
     for a in _samples(dtype):
         for f in (values, with_counts, with_index, everything):
-            assert_same(kiln.jit(f)(a), f(a))
+            assert_same(_jit(f)(a), f(a))
 
 
 def test_nans_and_signed_zeros():
     a = np.array([np.nan, 1.0, -0.0, np.nan, 0.0, 1.0, -np.inf, np.nan, 0.0, -0.0])
     for f in (values, with_counts, with_index, everything, nans_apart):
-        assert_same(kiln.jit(f)(a), f(a))
-        assert_same(kiln.jit(f)(a.astype(np.float32)), f(a.astype(np.float32)))
+        assert_same(_jit(f)(a), f(a))
+        assert_same(_jit(f)(a.astype(np.float32)), f(a.astype(np.float32)))
     only_nans = np.full(4, np.nan)
     for f in (values, with_counts, nans_apart):
-        assert_same(kiln.jit(f)(only_nans), f(only_nans))
+        assert_same(_jit(f)(only_nans), f(only_nans))
 
 
 def test_in_a_loop_and_of_an_expression():
