@@ -15,8 +15,8 @@ import numpy as np
 
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
-from kiln.frontend.arrays import Operand, as_lazy, element_type, elementwise
-from kiln.frontend.callargs import REQUIRED, bind_args, const_bool, is_none
+from kiln.frontend.arrays import Operand, as_lazy, assign, element_type, elementwise, materialize
+from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, is_none
 from kiln.frontend.context import Context
 from kiln.frontend.np_trace import _axis, bound_diagonal, diagonal_values
 from kiln.frontend.numpy_ops import into_out
@@ -29,7 +29,8 @@ from kiln.frontend.promotion import (
 )
 from kiln.frontend.reductions import reduce
 from kiln.frontend.ufuncs import apply_ufunc
-from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, TupleValue, Value
+from kiln.frontend.values import ArrayView, Const, DType, Lazy, Scalar, TupleValue, Value
+from kiln.frontend.views import Index, SliceSpec, subscript
 from kiln.ir import nodes as ir
 from kiln.ir.types import BOOL, PY_FLOAT, PY_INT, ScalarType
 
@@ -415,8 +416,67 @@ def np_fix(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
     return into_out(ctx, "fix", np_where(ctx, [nonneg, down, up], {}), b["out"])
 
 
+def np_unwrap(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """``np.unwrap(p, discont=None, axis=-1, period=2*pi)`` in NumPy's steps: the differences
+    along ``axis`` brought into ``[-period/2, period/2)``, corrections where a jump is at least
+    ``discont``, added back as a running sum. Floating results only (a number ``period``)."""
+    from kiln.frontend.numpy_ops import lookup_numpy, np_where
+
+    params = [("p", REQUIRED), ("discont", None), ("axis", -1), ("period", 2 * math.pi)]
+    b = bind_args(ctx, "unwrap", args, kwargs, params)
+    p = _operand(ctx, b["p"], "unwrap")
+    period = _number_value(b["period"])
+    if isinstance(p, Scalar) or not isinstance(period, Scalar) or not period.type.is_float:
+        raise UnsupportedError("np.unwrap of other than an array and a floating period", ctx.loc)
+    axis = b["axis"] if isinstance(b["axis"], int) else const_axis(ctx, b["axis"])
+    if not isinstance(axis, int) or not -p.ndim <= axis < p.ndim:
+        raise TypingError(f"axis {axis} is out of bounds for array of dimension {p.ndim}", ctx.loc)
+    axis %= p.ndim
+    found = {f: lookup_numpy(f) for f in (np.diff, np.cumsum, np.array)}
+    call = {f: h for f, h in found.items() if h is not None}
+    differences = call[np.diff](ctx, [p], {"axis": Scalar(ir.Const(axis, PY_INT))})
+    assert isinstance(differences, ArrayView | Lazy)
+    dd = materialize(ctx, differences)
+    half = Scalar(ir.Binary("truediv", period.expr, ir.Const(2.0, PY_FLOAT), period.type))
+    low = Scalar(ir.Unary("neg", half.expr, period.type))
+    discont = half if is_none(b["discont"]) else _number_value(b["discont"])
+
+    def op(name: str, *xs: Value) -> Operand:
+        result = apply_ufunc(ctx, name, [_operand(ctx, x, "unwrap") for x in xs])
+        assert isinstance(result, Scalar | ArrayView | Lazy)
+        return result
+
+    def where(c: Value, x: Value, y: Value) -> Operand:
+        return _operand(ctx, np_where(ctx, [c, x, y], {}), "unwrap")
+
+    zero = Scalar(ir.Const(0, PY_INT))
+    ddmod = op("add", op("remainder", op("subtract", dd, low), period), low)
+    ddmod = where(op("logical_and", op("equal", ddmod, low), op("greater", dd, zero)), half, ddmod)
+    correct = where(op("less", op("absolute", dd), discont), zero, op("subtract", ddmod, dd))
+    total = _operand(ctx, call[np.cumsum](ctx, [correct], {"axis": Scalar(ir.Const(axis, PY_INT))}), "unwrap")
+    up = call[np.array](ctx, [p], {"dtype": DType(element_type(correct).dtype)})
+    assert isinstance(up, ArrayView) and not isinstance(total, Scalar)
+    rest: list[Index | None] = [
+        SliceSpec(E.ONE, None, 1) if k == axis else SliceSpec(None, None, 1) for k in range(p.ndim)
+    ]
+    head = subscript(ctx, p if isinstance(p, ArrayView) else materialize(ctx, p), rest)
+    target = subscript(ctx, up, rest)
+    assert isinstance(head, ArrayView) and isinstance(target, ArrayView)
+    assign(ctx, target, op("add", head, total))
+    return up
+
+
+def _number_value(value: object) -> Value:
+    if isinstance(value, float):
+        return Scalar(ir.Const(value, PY_FLOAT))
+    if isinstance(value, int):
+        return Scalar(ir.Const(value, PY_INT))
+    return value  # type: ignore[return-value]
+
+
 def table() -> dict[object, Handler]:
     return {
+        np.unwrap: np_unwrap,
         np.divmod: np_divmod,
         np.modf: np_modf,
         np.fix: np_fix,
