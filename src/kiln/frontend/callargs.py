@@ -142,3 +142,16 @@ def array_arg(ctx: Context, value: Value, what: str) -> ArrayView | Lazy:
     if isinstance(value, ArrayView | Lazy):
         return value
     raise TypingError(f"{what} expects an array, got {type(value).__name__}", ctx.loc)
+
+
+def number_value(value: object) -> Any:
+    """A parameter's default written as a Python number (``bind_args`` passes defaults as they
+    are written) as the Value of that number; any other value as it is."""
+    from kiln.frontend.values import Scalar
+    from kiln.ir.types import PY_FLOAT, PY_INT
+
+    if isinstance(value, bool | int):
+        return Scalar(ir.Const(value, PY_INT))
+    if isinstance(value, float):
+        return Scalar(ir.Const(value, PY_FLOAT))
+    return value

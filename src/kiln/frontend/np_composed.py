@@ -16,7 +16,7 @@ import numpy as np
 from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.arrays import Operand, as_lazy, assign, element_type, elementwise, materialize
-from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, is_none
+from kiln.frontend.callargs import REQUIRED, bind_args, const_axis, const_bool, is_none, number_value
 from kiln.frontend.context import Context
 from kiln.frontend.np_trace import _axis, bound_diagonal, diagonal_values
 from kiln.frontend.numpy_ops import into_out
@@ -425,7 +425,7 @@ def np_unwrap(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Valu
     params = [("p", REQUIRED), ("discont", None), ("axis", -1), ("period", 2 * math.pi)]
     b = bind_args(ctx, "unwrap", args, kwargs, params)
     p = _operand(ctx, b["p"], "unwrap")
-    period = _number_value(b["period"])
+    period = number_value(b["period"])
     if isinstance(p, Scalar) or not isinstance(period, Scalar) or not period.type.is_float:
         raise UnsupportedError("np.unwrap of other than an array and a floating period", ctx.loc)
     axis = b["axis"] if isinstance(b["axis"], int) else const_axis(ctx, b["axis"])
@@ -439,7 +439,7 @@ def np_unwrap(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Valu
     dd = materialize(ctx, differences)
     half = Scalar(ir.Binary("truediv", period.expr, ir.Const(2.0, PY_FLOAT), period.type))
     low = Scalar(ir.Unary("neg", half.expr, period.type))
-    discont = half if is_none(b["discont"]) else _number_value(b["discont"])
+    discont = half if is_none(b["discont"]) else number_value(b["discont"])
 
     def op(name: str, *xs: Value) -> Operand:
         result = apply_ufunc(ctx, name, [_operand(ctx, x, "unwrap") for x in xs])
@@ -464,14 +464,6 @@ def np_unwrap(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Valu
     assert isinstance(head, ArrayView) and isinstance(target, ArrayView)
     assign(ctx, target, op("add", head, total))
     return up
-
-
-def _number_value(value: object) -> Value:
-    if isinstance(value, float):
-        return Scalar(ir.Const(value, PY_FLOAT))
-    if isinstance(value, int):
-        return Scalar(ir.Const(value, PY_INT))
-    return value  # type: ignore[return-value]
 
 
 def table() -> dict[object, Handler]:

@@ -20,7 +20,7 @@ from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.advanced import new_array
 from kiln.frontend.arrays import as_lazy, materialize
-from kiln.frontend.callargs import REQUIRED, bind_args, dtype_arg, is_none, shape_arg
+from kiln.frontend.callargs import REQUIRED, bind_args, dtype_arg, is_none, number_value, shape_arg
 from kiln.frontend.context import Context
 from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, Value, describe
 from kiln.frontend.views import bind_view
@@ -95,14 +95,6 @@ def _box(ctx: Context, name: str, value: Value, integer: bool, method: str) -> s
     return box.base
 
 
-def _number(value: object) -> Value:
-    if isinstance(value, bool | int):
-        return Scalar(ir.Const(value, PY_INT))
-    if isinstance(value, float):
-        return Scalar(ir.Const(value, PY_FLOAT))
-    return value  # type: ignore[return-value]
-
-
 def _size(ctx: Context, value: Value) -> tuple[ir.Expr, ...] | None:
     return None if is_none(value) else tuple(shape_arg(ctx, value))
 
@@ -148,7 +140,7 @@ def _distribution(method: str) -> Method:
 
     def lower(ctx: Context, g: Generator, args: list[Value], kwargs: dict[str, Value]) -> Value:
         b = bind_args(ctx, method, args, kwargs, [*params, ("size", None)])
-        boxes = tuple(_box(ctx, n, _number(b[n]), n == "n", method) for n, _ in params)
+        boxes = tuple(_box(ctx, n, number_value(b[n]), n == "n", method) for n, _ in params)
         return _draw(ctx, f"rng_{method}", g, (), boxes, _size(ctx, b["size"]), dtype, one)
 
     return lower
@@ -175,7 +167,7 @@ def _integers(ctx: Context, g: Generator, args: list[Value], kwargs: dict[str, V
     if dtype_arg(ctx, b["dtype"], "int64") != "int64":
         raise UnsupportedError("Generator.integers(dtype=...) other than int64", ctx.loc)
     bounds = ("low",) if is_none(b["high"]) else ("low", "high")
-    boxes = tuple(_box(ctx, n, _number(b[n]), True, "integers") for n in bounds)
+    boxes = tuple(_box(ctx, n, number_value(b[n]), True, "integers") for n in bounds)
     endpoint = "+endpoint" if _flag(ctx, b["endpoint"], "integers(endpoint=...)") else ""
     call = f"rng_integers+{'_'.join(bounds)}{endpoint}"
     return _draw(ctx, call, g, (), boxes, _size(ctx, b["size"]), "int64", INT64)
@@ -206,11 +198,13 @@ def _choice(ctx: Context, g: Generator, args: list[Value], kwargs: dict[str, Val
     _axis_zero(ctx, b["axis"], "choice")
     replace = _flag(ctx, b["replace"], "choice(replace=...)")
     shuffle = _flag(ctx, b["shuffle"], "choice(shuffle=...)")
-    a = _array(ctx, _number(b["a"]), "choice")
+    a = _array(ctx, number_value(b["a"]), "choice")
     if a is not None and a.ndim != 1:
         raise UnsupportedError("Generator.choice() of an array of more than one dimension", ctx.loc)
     arrays: tuple[str, ...] = (a.base,) if a is not None else ()
-    numbers = () if a is not None else (_box(ctx, "a", _as_number(ctx, _number(b["a"])), True, "choice"),)
+    numbers = (
+        () if a is not None else (_box(ctx, "a", _as_number(ctx, number_value(b["a"])), True, "choice"),)
+    )
     given = "a" if a is not None else "n"
     if not is_none(b["p"]):
         p = _array(ctx, b["p"], "choice")
@@ -235,14 +229,14 @@ def _axis_zero(ctx: Context, value: object, method: str) -> None:
 def _permutation(ctx: Context, g: Generator, args: list[Value], kwargs: dict[str, Value]) -> Value:
     b = bind_args(ctx, "permutation", args, kwargs, [("x", REQUIRED), ("axis", 0)])
     _axis_zero(ctx, b["axis"], "permutation")
-    x = _array(ctx, _number(b["x"]), "permutation")
+    x = _array(ctx, number_value(b["x"]), "permutation")
     handle = new_array(ctx, "rng", "int64", ())
     ctx.emit(ir.Store(handle.base, (), E.cast(g.handle, INT64)))
     if x is not None:
         out = new_array(ctx, "permutation", x.dtype, x.shape)
         ctx.emit(ir.LibCall("rng_permutation", (out.base,), (x.base, handle.base)))
         return out
-    count = _as_number(ctx, _number(b["x"]))
+    count = _as_number(ctx, number_value(b["x"]))
     n = _box(ctx, "x", count, True, "permutation")
     assert isinstance(count, Scalar)
     extent = ctx.temp(E.imax(E.cast(count.expr, INT64), E.ZERO), "n")
@@ -290,7 +284,7 @@ def default_rng(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Va
     else:
         if isinstance(seed, Const) and isinstance(seed.value, Generator):
             return seed  # default_rng(generator) is that generator
-        box = _box(ctx, "seed", _number(seed), True, "default_rng")
+        box = _box(ctx, "seed", number_value(seed), True, "default_rng")
         ctx.emit(ir.LibCall("rng_create", (handle.base,), (box,)))
     return Const(Generator(ctx.temp(as_lazy(handle).element(()), "rng")))
 

@@ -17,7 +17,7 @@ from kiln.errors import TypingError, UnsupportedError
 from kiln.frontend import exprs as E
 from kiln.frontend.advanced import new_array
 from kiln.frontend.arrays import as_lazy
-from kiln.frontend.callargs import REQUIRED, bind_args, is_none, shape_arg
+from kiln.frontend.callargs import REQUIRED, bind_args, is_none, number_value, shape_arg
 from kiln.frontend.context import Context
 from kiln.frontend.values import Const, Scalar, TupleValue, Value, describe
 from kiln.ir import nodes as ir
@@ -79,7 +79,7 @@ def distribution(func: str) -> Handler:
         b = bind_args(ctx, func, args, kwargs, [*params, ("size", None), *extra])
         if func == "randint" and not (is_none(b["dtype"]) or _is_int(b["dtype"])):
             raise UnsupportedError("np.random.randint(dtype=...) other than int", ctx.loc)
-        values = {name: _number(b[name]) for name, _ in params}
+        values = {name: number_value(b[name]) for name, _ in params}
         name = func
         if func == "randint" and is_none(values["high"]):
             name, values = "randint_below", {"low": values["low"]}
@@ -90,14 +90,6 @@ def distribution(func: str) -> Handler:
 
 def _is_int(value: Value) -> bool:
     return isinstance(value, Const) and value.value in (int, np.int64)
-
-
-def _number(value: object) -> Value:
-    if isinstance(value, bool | int):
-        return Scalar(ir.Const(value, PY_INT))
-    if isinstance(value, float):
-        return Scalar(ir.Const(value, PY_FLOAT))
-    return value  # type: ignore[return-value]
 
 
 def extents(func: str) -> Handler:
