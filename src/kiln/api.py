@@ -17,15 +17,11 @@ from kiln.frontend.arguments import (
     arg_key,
     arg_type,
     flat_arguments,
-    has_generators,
     has_sequences,
     nonneg_positions,
 )
 from kiln.frontend.python import check_parameters
 from kiln.gpu_jit import TARGETS, CudaJitFunction, cuda_usable
-from kiln.ir import nodes as ir
-from kiln.ir.ops import GENERATOR_CALLS
-from kiln.ir.visit import iter_stmts
 from kiln.options import Options, env_target, sanitizers
 from kiln.runtime.generators import call_scope, handles
 from kiln.runtime.tiers import wait_for_optimized_builds
@@ -227,16 +223,11 @@ def _entry(compiled: Compiled) -> Callable[..., Any]:
     entry = compiled.entry
     assert entry is not None, "a specialization that was compiled without building"
     types_ = compiled.arg_types
-    if has_generators(types_) or makes_generators(compiled.lowered):
+    if compiled.scoped:
         return functools.partial(_with_generators, entry, types_)
     if not has_sequences(types_):
         return entry
     return lambda *args: entry(*flat_arguments(types_, args))
-
-
-def makes_generators(fn: ir.Function) -> bool:
-    """Whether ``fn`` draws from random Generators (it then runs in a call scope)."""
-    return any(isinstance(s, ir.LibCall) and s.func in GENERATOR_CALLS for s in iter_stmts(fn.body))
 
 
 def _with_generators(entry: Callable[..., Any], types_: tuple[object, ...], *args: Any) -> Any:

@@ -36,9 +36,11 @@ from kiln.codegen.c import render_function
 from kiln.codegen.cuda import CudaModule, render_cuda
 from kiln.codegen.cuda_jit import render_gpu_function
 from kiln.errors import UnsupportedError
+from kiln.frontend.arguments import has_generators
 from kiln.frontend.python import lower_function
 from kiln.gpu_call import GpuFunction
 from kiln.ir import nodes as ir
+from kiln.ir.ops import GENERATOR_CALLS
 from kiln.ir.printer import print_function
 from kiln.ir.types import ArrayType, ConstArg, ScalarType, TupleType
 from kiln.ir.verifier import verify_function
@@ -71,6 +73,8 @@ class Compiled:
     tier: str = "final"  # "quick": built at -O1 while ``final`` builds (kiln.runtime.tiers)
     final: Future[ModuleType] | None = None
     arg_types: ArgTypes = ()  # a tuple among them is passed to ``entry`` item by item
+    # it draws from random Generators: each call runs in a call scope (kiln.runtime.generators)
+    scoped: bool = False
 
 
 @dataclass(frozen=True)
@@ -158,9 +162,14 @@ def compile_function(
         return Compiled(lowered, optimized, c_source, None, tuple(passes.steps), passes.notes)
     built = build_tiered(c_source, options)
     entry, steps = built.module.entry, tuple(passes.steps)
+    scoped = has_generators(arg_types) or _draws_from_generators(lowered)
     return Compiled(
-        lowered, optimized, c_source, entry, steps, passes.notes, built.tier, built.final, arg_types
+        lowered, optimized, c_source, entry, steps, passes.notes, built.tier, built.final, arg_types, scoped
     )
+
+
+def _draws_from_generators(fn: ir.Function) -> bool:
+    return any(isinstance(s, ir.LibCall) and s.func in GENERATOR_CALLS for s in iter_stmts(fn.body))
 
 
 def lower_kernel(
