@@ -22,6 +22,7 @@ from kiln.frontend.advanced import new_array
 from kiln.frontend.arrays import as_lazy, materialize
 from kiln.frontend.callargs import REQUIRED, bind_args, dtype_arg, is_none, number_value, shape_arg
 from kiln.frontend.context import Context
+from kiln.frontend.np_random import number_box
 from kiln.frontend.values import ArrayView, Const, Lazy, Scalar, Value, describe
 from kiln.frontend.views import bind_view
 from kiln.ir import nodes as ir
@@ -84,15 +85,14 @@ def generator_parameter(handle: ir.Expr) -> Value:
 
 
 def _box(ctx: Context, name: str, value: Value, integer: bool, method: str) -> str:
-    """A number the draw takes, as a 0-d array (passed to NumPy as a NumPy scalar)."""
-    t = INT64 if integer else ScalarType("float64")
-    if not isinstance(value, Scalar) or value.type.is_complex or (integer and not value.type.is_integer):
-        kind = "an integer" if integer else "a real number"
-        shown = describe(value)
-        raise UnsupportedError(f"Generator.{method}(): '{name}' must be {kind}, not {shown}", ctx.loc)
-    box = new_array(ctx, name, t.dtype, ())
-    ctx.emit(ir.Store(box.base, (), E.cast(value.expr, t)))
-    return box.base
+    return number_box(ctx, f"Generator.{method}", name, value, integer)
+
+
+def _handle(ctx: Context, g: Generator) -> str:
+    """The generator's handle as a 0-d int64 array, the input NumPy's call gets as ``rng``."""
+    handle = new_array(ctx, "rng", "int64", ())
+    ctx.emit(ir.Store(handle.base, (), E.cast(g.handle, INT64)))
+    return handle.base
 
 
 def _size(ctx: Context, value: Value) -> tuple[ir.Expr, ...] | None:
@@ -122,11 +122,10 @@ def _draw(
 ) -> Value:
     """One library call: an array of ``shape``, or one number of type ``one`` (shape None).
     ``inputs`` are the arrays passed first, ``numbers`` the boxed numbers after the handle."""
-    handle = new_array(ctx, "rng", "int64", ())
-    ctx.emit(ir.Store(handle.base, (), E.cast(generator.handle, INT64)))
+    handle = _handle(ctx, generator)
     out = new_array(ctx, "draw", dtype, shape if shape is not None else ())
     name = call if shape is not None else f"{call}:1"
-    ctx.emit(ir.LibCall(name, (out.base,), (*inputs, handle.base, *numbers)))
+    ctx.emit(ir.LibCall(name, (out.base,), (*inputs, handle, *numbers)))
     if shape is not None:
         return out
     return Scalar(ctx.temp(E.cast(as_lazy(out).element(()), one), "draw"))
@@ -230,18 +229,17 @@ def _permutation(ctx: Context, g: Generator, args: list[Value], kwargs: dict[str
     b = bind_args(ctx, "permutation", args, kwargs, [("x", REQUIRED), ("axis", 0)])
     _axis_zero(ctx, b["axis"], "permutation")
     x = _array(ctx, number_value(b["x"]), "permutation")
-    handle = new_array(ctx, "rng", "int64", ())
-    ctx.emit(ir.Store(handle.base, (), E.cast(g.handle, INT64)))
+    handle = _handle(ctx, g)
     if x is not None:
         out = new_array(ctx, "permutation", x.dtype, x.shape)
-        ctx.emit(ir.LibCall("rng_permutation", (out.base,), (x.base, handle.base)))
+        ctx.emit(ir.LibCall("rng_permutation", (out.base,), (x.base, handle)))
         return out
     count = _as_number(ctx, number_value(b["x"]))
     n = _box(ctx, "x", count, True, "permutation")
     assert isinstance(count, Scalar)
     extent = ctx.temp(E.imax(E.cast(count.expr, INT64), E.ZERO), "n")
     out = new_array(ctx, "permutation", "int64", (extent,))
-    ctx.emit(ir.LibCall("rng_permutation+n", (out.base,), (handle.base, n)))
+    ctx.emit(ir.LibCall("rng_permutation+n", (out.base,), (handle, n)))
     return out
 
 
@@ -255,9 +253,8 @@ def _shuffle(ctx: Context, g: Generator, args: list[Value], kwargs: dict[str, Va
         raise UnsupportedError(f"Generator.shuffle() of {shown} (it shuffles an array in place)", ctx.loc)
     ctx.written_arrays.add(x.base)
     target = bind_view(ctx, x)
-    handle = new_array(ctx, "rng", "int64", ())
-    ctx.emit(ir.Store(handle.base, (), E.cast(g.handle, INT64)))
-    ctx.emit(ir.LibCall("rng_shuffle", (target.base,), (target.base, handle.base)))
+    handle = _handle(ctx, g)
+    ctx.emit(ir.LibCall("rng_shuffle", (target.base,), (target.base, handle)))
     return Const(None)
 
 

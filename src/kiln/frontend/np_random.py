@@ -39,6 +39,18 @@ _DISTRIBUTIONS: dict[str, tuple[tuple[tuple[str, object], ...], str]] = {
 _INTEGER_PARAMETERS = frozenset({("binomial", "n"), ("randint", "low"), ("randint", "high")})
 
 
+def number_box(ctx: Context, what: str, name: str, value: Value, integer: bool) -> str:
+    """A distribution's parameter, a number, as a 0-d int64 or float64 array (the library call
+    passes it to NumPy as a NumPy scalar); ``what`` names the function in the error."""
+    t = ScalarType("int64" if integer else "float64")
+    if not isinstance(value, Scalar) or value.type.is_complex or (integer and not value.type.is_integer):
+        kind = "an integer" if integer else "a real number"
+        raise UnsupportedError(f"{what}(): '{name}' must be {kind}, not {describe(value)}", ctx.loc)
+    box = new_array(ctx, name, t.dtype, ())
+    ctx.emit(ir.Store(box.base, (), E.cast(value.expr, t)))
+    return box.base
+
+
 def _draw(
     ctx: Context, func: str, parameters: dict[str, Value], shape: tuple[ir.Expr, ...] | None, dtype: str
 ) -> Value:
@@ -48,15 +60,7 @@ def _draw(
     inputs = []
     for name, value in parameters.items():
         integer = (func.removesuffix("_below"), name) in _INTEGER_PARAMETERS
-        t = ScalarType("int64" if integer else "float64")
-        if not isinstance(value, Scalar) or value.type.is_complex or (integer and not value.type.is_integer):
-            kind = "an integer" if integer else "a real number"
-            raise UnsupportedError(
-                f"np.random.{func}(): '{name}' must be {kind}, not {describe(value)}", ctx.loc
-            )
-        box = new_array(ctx, name, t.dtype, ())
-        ctx.emit(ir.Store(box.base, (), E.cast(value.expr, t)))
-        inputs.append(box.base)
+        inputs.append(number_box(ctx, f"np.random.{func}", name, value, integer))
     out = new_array(ctx, "draw", dtype, shape if shape is not None else ())
     ctx.emit(ir.LibCall(func if shape is not None else f"{func}:1", (out.base,), tuple(inputs)))
     if shape is not None:
