@@ -247,6 +247,15 @@ class Context:
     def type_of(self, name: str) -> VarType:
         return self.env.types[name]
 
+    def variable(self, stem: str, value: ir.Expr) -> ir.Var:
+        """A fresh variable that starts as ``value`` and that later statements assign again
+        (a running index, a search bound); ``temp`` may hand back ``value`` itself."""
+        name = self.fresh(stem)
+        t = self.declare(name, value.type)
+        assert isinstance(t, ScalarType)
+        self.emit(ir.Assign(name, value))
+        return ir.Var(name, t)
+
     def temp(self, value: ir.Expr, stem: str = "t") -> ir.Expr:
         """``value`` itself when trivially cheap, else a fresh variable holding it."""
         if isinstance(value, ir.Const | ir.Var | ir.Dim):

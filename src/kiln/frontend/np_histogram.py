@@ -90,13 +90,6 @@ def _weights(ctx: Context, a: Lazy, w: Value) -> Lazy:
     return as_lazy(w)
 
 
-def _var(ctx: Context, stem: str, value: ir.Expr) -> ir.Var:
-    name = ctx.fresh(stem)
-    ctx.declare(name, value.type)
-    ctx.emit(ir.Assign(name, value))
-    return ir.Var(name, value.type)
-
-
 def _alloc(ctx: Context, stem: str, dtype: str, shape: tuple[ir.Expr, ...]) -> ArrayView:
     name = ctx.fresh(stem)
     t = ctx.declare(name, ArrayType(dtype, len(shape), "C"))
@@ -174,7 +167,7 @@ class Histogram:
         workers' sums), filled in parallel, then added into ``acc`` in worker order."""
         ctx = self.ctx
         acc_t = ScalarType(self.acc_dtype)
-        nw = _var(ctx, "nw", ir.Call("worker_count", (), INT64))
+        nw = ctx.variable("nw", ir.Call("worker_count", (), INT64))
         copy = padded_copy_shape((nbins,), np.dtype(self.acc_dtype).itemsize)
         part = _alloc(ctx, "hist_part", self.acc_dtype, (nw, *copy))
         zero = E.cast(E.ZERO, acc_t)
@@ -245,7 +238,7 @@ class Histogram:
                     E.compare("ne", b, last_bin), BOOL,
                 )  # fmt: skip
                 self._set_bin(ir.Select(above, E.add(b, E.ONE), b, INT64))
-            keep_var = _var(ctx, "keep", keep)
+            keep_var = ctx.variable("keep", keep)
             ctx.emit(ir.If(keep_var, tuple(locate)))
             return keep_var
 
@@ -327,7 +320,7 @@ class Histogram:
 
         def bin_of(x: ir.Expr) -> ir.Expr:
             xc = ctx.temp(E.cast(x, cmp_t), "xc")
-            lo, hi = _var(ctx, "lo", E.ZERO), _var(ctx, "hi", count)
+            lo, hi = ctx.variable("lo", E.ZERO), ctx.variable("hi", count)
             with ctx.block() as step:  # lo = number of edges <= x (a binary search)
                 mid = ctx.temp(E.floordiv(E.add(lo, hi), E.i64(2)), "mid")
                 le = E.compare("le", E.cast(edges.load((mid,)), cmp_t), xc)
@@ -338,7 +331,7 @@ class Histogram:
             at_end = ir.Binary("and", E.compare("eq", lo, count), E.compare("eq", xc, last_edge), BOOL)
             at_end = ir.Binary("and", at_end, E.compare("ge", nbins, E.ONE), BOOL)
             self._set_bin(ir.Select(at_end, E.sub(nbins, E.ONE), E.sub(lo, E.ONE), INT64))
-            return _var(ctx, "inbin", ir.Binary("or", inside, at_end, BOOL))
+            return ctx.variable("inbin", ir.Binary("or", inside, at_end, BOOL))
 
         return TupleValue((self._accumulate(nbins, bin_of), edges))
 

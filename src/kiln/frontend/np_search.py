@@ -34,13 +34,6 @@ Handler = Callable[[Context, list[Value], dict[str, Value]], Value]
 Index = tuple[ir.Expr, ...]
 
 
-def _var(ctx: Context, stem: str, value: ir.Expr) -> ir.Var:
-    name = ctx.fresh(stem)
-    ctx.declare(name, value.type)
-    ctx.emit(ir.Assign(name, value))
-    return ir.Var(name, value.type)
-
-
 def _one_d_array(ctx: Context, v: Value, what: str) -> ArrayView:
     if not isinstance(v, ArrayView | Lazy) or v.ndim != 1:
         raise TypingError(f"{what} must be a 1-d array", ctx.loc)
@@ -59,7 +52,7 @@ def _less(a: ir.Expr, b: ir.Expr) -> ir.Expr:
 def search(ctx: Context, a: ArrayView, x: ir.Expr, right: bool, t: ScalarType) -> ir.Var:
     """The index where ``x`` goes into sorted ``a`` (a binary search; both compared as ``t``)."""
     xc = ctx.temp(E.cast(x, t), "x")
-    lo, hi = _var(ctx, "lo", E.ZERO), _var(ctx, "hi", a.shape[0])
+    lo, hi = ctx.variable("lo", E.ZERO), ctx.variable("hi", a.shape[0])
     with ctx.block() as step:
         mid = ctx.temp(E.floordiv(E.add(lo, hi), E.i64(2)), "mid")
         am = E.cast(a.load((mid,)), t)
@@ -135,7 +128,7 @@ def _reversed(v: ArrayView) -> ArrayView:
 def _monotonic(ctx: Context, bins: ArrayView, n: ir.Expr) -> ir.Var:
     """True where ``bins`` decrease, false where they increase; ValueError where neither (NumPy's
     ``_monotonicity``: ties allowed, and equal bins count as increasing)."""
-    up, down = _var(ctx, "up", E.bool_true()), _var(ctx, "down", E.bool_true())
+    up, down = ctx.variable("up", E.bool_true()), ctx.variable("down", E.bool_true())
 
     def body(idx: Index) -> None:
         i = idx[0]
@@ -146,7 +139,7 @@ def _monotonic(ctx: Context, bins: ArrayView, n: ir.Expr) -> ir.Var:
     emit_loop_nest(ctx, (E.imax(E.sub(n, E.ONE), E.ZERO),), body, parallel=False)
     either = ir.Binary("or", up, down, BOOL)
     ctx.emit(ir.Check(either, "ValueError", "bins must be monotonically increasing or decreasing"))
-    return _var(ctx, "decreasing", ir.Binary("and", down, ir.Unary("not", up, BOOL), BOOL))
+    return ctx.variable("decreasing", ir.Binary("and", down, ir.Unary("not", up, BOOL), BOOL))
 
 
 def np_interp(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Value:
@@ -177,7 +170,7 @@ def np_interp(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Valu
     def one(xv: ir.Expr) -> ir.Expr:
         x = ctx.temp(E.cast(xv, f), "xv")
         j = ctx.temp(E.sub(search(ctx, xp, x, True, f), E.ONE), "j")
-        res = _var(ctx, "res", x)  # NaN stays NaN
+        res = ctx.variable("res", x)  # NaN stays NaN
         below, above = E.compare("lt", x, xp_at(E.ZERO)), E.compare("gt", x, xp_at(last))
         at_end = ir.Binary("or", E.compare("eq", j, last), E.compare("eq", xp_at(j), x), BOOL)
         with ctx.block() as known:
@@ -263,7 +256,7 @@ def np_bincount(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> Va
         else ctx.temp(int_arg(ctx, b["minlength"], "minlength"), "minlength")
     )
     ctx.emit(ir.Check(E.compare("ge", minlength, E.ZERO), "ValueError", "'minlength' must not be negative"))
-    top = _var(ctx, "top", E.i64(-1))
+    top = ctx.variable("top", E.i64(-1))
 
     def scan(idx: Index) -> None:
         v = E.as_index(xs.load(idx))

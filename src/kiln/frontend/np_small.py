@@ -168,7 +168,7 @@ def np_trim_zeros(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> 
     view = filt if isinstance(filt, ArrayView) else materialize(ctx, filt)
     n = ctx.temp(view.shape[0], "n")
     t = ScalarType(view.dtype)
-    first, last = _var(ctx, "first", n), _var(ctx, "last", E.ZERO)  # all zeros: filt[n:0] is empty
+    first, last = ctx.variable("first", n), ctx.variable("last", E.ZERO)  # all zeros: filt[n:0] is empty
 
     def note(idx: tuple[ir.Expr, ...]) -> None:
         nonzero = E.compare("ne", view.load(idx), E.cast(E.ZERO, t))
@@ -183,13 +183,6 @@ def np_trim_zeros(ctx: Context, args: list[Value], kwargs: dict[str, Value]) -> 
     kept = subscript(ctx, view, [SliceSpec(ctx.temp(start, "start"), ctx.temp(stop, "stop"), 1)])
     assert isinstance(kept, ArrayView)
     return kept
-
-
-def _var(ctx: Context, stem: str, value: ir.Expr) -> ir.Var:
-    name = ctx.fresh(stem)
-    ctx.declare(name, INT64)
-    ctx.emit(ir.Assign(name, E.cast(value, INT64)))
-    return ir.Var(name, INT64)
 
 
 def indices_from(lower: bool) -> Handler:
